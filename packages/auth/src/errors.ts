@@ -29,6 +29,7 @@ export const authErrors = {
   ERR_OAUTH_DENIED: { status: 401, message: 'login refused by the provider' },
   ERR_PROVIDER_UNAVAILABLE: { status: 502, message: 'provider unavailable' },
   ERR_PROVIDER_BAD_RESPONSE: { status: 502, message: 'unexpected answer from the provider' },
+  ERR_ID_TOKEN_INVALID: { status: 403, message: 'invalid id_token' },
   ERR_INTERNAL: { status: 500, message: 'internal error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
