@@ -1,0 +1,153 @@
+/**
+ * @module store/postgres-store
+ * The store for scale: PostgreSQL through a `pg` Pool, so several service instances can share one
+ * database. Reads stream through pg-cursor in batches. Rows are made to look like SQLite's:
+ * json/jsonb come back as their JSON text, timestamptz as canonical ISO strings, int8 as numbers.
+ */
+
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { migrate } from './migrate.js';
+import type { ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
+
+/** Options of the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  /** Connections in the pool (default 10). */
+  readonly maxConnections?: number;
+  /** Schema to use (created if missing); default `public`. Tests use one schema per file. */
+  readonly schema?: string;
+}
+
+const OID = { int8: 20, json: 114, jsonb: 3802, timestamptz: 1184, timestamp: 1114 } as const;
+
+/** Type parsers shared by every connection of the store. */
+function typeParsers(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === OID.json || oid === OID.jsonb) return (text: string) => text;
+      if (oid === OID.timestamptz || oid === OID.timestamp)
+        return (text: string) => new Date(text).toISOString();
+      if (oid === OID.int8) return (text: string) => Number(text);
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/** Quotes an identifier (schema names come from configuration, never from requests). */
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Opens and migrates a PostgreSQL store at `connectionString`. */
+export async function openPostgresStore(
+  connectionString: string,
+  options: PostgresStoreOptions = {},
+): Promise<ResourceStore> {
+  const schema = options.schema;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    types: typeParsers(),
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const store = new PostgresStore(pool);
+  try {
+    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    await withMigrationLock(pool, () => migrate(store));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return store;
+}
+
+/** Two instances starting together must not both run the same migration. */
+async function withMigrationLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const key = 0x6761_7465; // "gate"
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
+}
+
+function runnerOn(client: pg.Pool | pg.PoolClient): SqlRunner {
+  return {
+    dialect: 'postgres',
+    run: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
+    all: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows as Row[],
+  };
+}
+
+class PostgresStore implements ResourceStore {
+  readonly dialect = 'postgres' as const;
+  readonly #pool: pg.Pool;
+  readonly #runner: SqlRunner;
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+    this.#runner = runnerOn(pool);
+  }
+
+  run(sql: string, params: readonly SqlParam[] = []): Promise<number> {
+    return this.#runner.run(sql, params);
+  }
+
+  all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
+    return this.#runner.all(sql, params);
+  }
+
+  async *stream(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    options: StreamOptions = {},
+  ): AsyncIterable<Row> {
+    const batchSize = options.batchSize ?? 500;
+    const client = await this.#pool.connect();
+    const cursor = client.query(new Cursor<Row>(sql, params as unknown[]));
+    let broken: unknown;
+    try {
+      for (;;) {
+        const rows = await cursor.read(batchSize);
+        if (rows.length === 0) break;
+        for (const row of rows) yield row;
+        if (rows.length < batchSize) break;
+      }
+    } catch (error) {
+      broken = error;
+      throw error;
+    } finally {
+      await cursor.close().catch(() => undefined);
+      // A client whose cursor failed mid-way may be in a bad state: drop it from the pool.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(runnerOn(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  registerFunction(): void {
+    // PostgreSQL has its own regex and JSON operators; nothing to install.
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

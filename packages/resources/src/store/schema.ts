@@ -1,0 +1,202 @@
+/**
+ * @module store/schema
+ * The one schema of the resource store, written once for both dialects.
+ *
+ * ─────────────────────────────────────────────────────────────────────────────────────────────
+ *  NOTE FOR THE QUERY COMPILER (engineer B) — the contract you compile against
+ * ─────────────────────────────────────────────────────────────────────────────────────────────
+ *  Tables (all names lower-case, no quoting needed):
+ *
+ *  certnames        one row per node ever seen (created by any command)
+ *    certname TEXT PK
+ *    deactivated TS NULL, expired TS NULL        node is ACTIVE iff both are NULL
+ *    catalog_producer_timestamp TS NULL, facts_producer_timestamp TS NULL,
+ *    report_producer_timestamp TS NULL           newest producer_timestamp per command kind
+ *    catalog_timestamp TS NULL, facts_timestamp TS NULL, report_timestamp TS NULL
+ *                                                when we stored them (server clock)
+ *    catalog_environment, facts_environment, report_environment TEXT NULL
+ *    latest_report_status TEXT NULL, latest_report_noop BOOL NULL,
+ *    latest_report_corrective_change BOOL NULL, cached_catalog_status TEXT NULL
+ *
+ *  catalogs         at most one (the latest) per node
+ *    certname TEXT PK, catalog_uuid, version (TEXT NOT NULL), transaction_uuid, environment,
+ *    producer, producer_timestamp TS NOT NULL, code_id, job_id, hash TEXT NOT NULL (sha1 hex of
+ *    the catalog content), received TS NOT NULL
+ *
+ *  resources        one row per (certname, type, title) of the node's catalog
+ *    certname TEXT, resource TEXT (40 lower-case hex, PuppetDB's resource hash), type, title,
+ *    exported BOOL NOT NULL, file TEXT NULL, line INTEGER NULL,
+ *    tags JSON NOT NULL (array of lower-case strings, deduplicated and sorted),
+ *    parameters JSON NOT NULL (object; `{}` when none),
+ *    environment TEXT NULL (copied from the catalog, so filters need no join)
+ *    PK (certname, type, title); UNIQUE (certname, resource)
+ *    indexes: (type, title), (title), (resource), (environment), partial (exported) WHERE exported
+ *    PostgreSQL only: GIN (parameters jsonb_path_ops) for dotted `parameters.x = v` (@>)
+ *
+ *  resource_tags    one row per tag of a resource (join on certname + resource)
+ *    certname, resource, tag (lower-case)   PK (certname, resource, tag); index (tag)
+ *
+ *  resource_params  one row per top-level parameter of a resource (join on certname + resource)
+ *    certname, resource, name, value TEXT NOT NULL (canonical JSON text of the value: sorted
+ *    keys, no spaces; a string "root" is stored as `"root"`; use `canonicalJson()` from
+ *    store/canonical-json.ts to build the comparison value), value_string TEXT NULL (the raw
+ *    string when the value is a JSON string, else NULL)
+ *    PK (certname, resource, name); index (name, value)
+ *
+ *  edges            certname, source_type, source_title, target_type, target_title, relationship
+ *  environments     name TEXT PK (every environment named by a catalog, facts or report)
+ *  facts            certname, name, value TEXT (canonical JSON), value_string TEXT NULL
+ *                   PK (certname, name); index (name, value) — for select_facts subqueries
+ *
+ *  Dialect differences you see in rows and parameters:
+ *    TS   SQLite: TEXT 'YYYY-MM-DDTHH:MM:SS.sssZ' (fixed width, so text order = time order);
+ *         PostgreSQL: timestamptz. Both drivers RETURN ISO strings in that same form, and both
+ *         accept an ISO string as a bind parameter (compare with `deactivated > ?`).
+ *    BOOL SQLite: INTEGER 0/1 (the SQLite driver binds JS booleans as 1/0 for you; rows carry
+ *         0/1); PostgreSQL: boolean (rows carry true/false).
+ *    JSON SQLite: TEXT; PostgreSQL: jsonb. Both drivers RETURN the JSON TEXT (the pg driver does
+ *         not parse json/jsonb), so a streaming writer can splice it into output as is.
+ *    int8 (count(*) on PostgreSQL) is returned as a JS number by the pg driver.
+ *    Placeholders: SQLite `?`, PostgreSQL `$1..$n`; the drivers never rewrite your SQL.
+ *    SQLite functions (e.g. a `regexp`) are added with `store.registerFunction()`; they are
+ *    installed on every connection the SQLite store opens.
+ *  Node states: active = deactivated IS NULL AND expired IS NULL. inactive (PuppetDB) = either
+ *  is set and later than now − purge TTL; purged nodes are deleted entirely by the GC.
+ * ─────────────────────────────────────────────────────────────────────────────────────────────
+ */
+
+import type { Dialect } from './types.js';
+
+/** One numbered step of the schema. `sql` holds the DDL written with the type tokens below. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  /** Statements for both dialects; tokens {TS} {JSON} {BOOL} {TRUE} are filled per dialect. */
+  readonly sql: readonly string[];
+  /** Statements only one dialect understands (e.g. a GIN index). */
+  readonly only?: Partial<Record<Dialect, readonly string[]>>;
+}
+
+const TOKENS: Record<Dialect, Record<string, string>> = {
+  sqlite: { TS: 'TEXT', JSON: 'TEXT', BOOL: 'INTEGER', TRUE: '1' },
+  postgres: { TS: 'TIMESTAMPTZ', JSON: 'JSONB', BOOL: 'BOOLEAN', TRUE: 'TRUE' },
+};
+
+/** Fills the dialect tokens of a DDL statement. */
+export function renderDdl(statement: string, dialect: Dialect): string {
+  return statement.replace(/\{(TS|JSON|BOOL|TRUE)\}/g, (_m, token: string) => TOKENS[dialect][token]!);
+}
+
+const initial: Migration = {
+  version: 1,
+  name: 'initial schema: nodes, catalogs, resources, tags, params, edges, facts',
+  sql: [
+    `CREATE TABLE certnames (
+      certname TEXT PRIMARY KEY,
+      deactivated {TS} NULL,
+      expired {TS} NULL,
+      catalog_producer_timestamp {TS} NULL,
+      facts_producer_timestamp {TS} NULL,
+      report_producer_timestamp {TS} NULL,
+      catalog_timestamp {TS} NULL,
+      facts_timestamp {TS} NULL,
+      report_timestamp {TS} NULL,
+      catalog_environment TEXT NULL,
+      facts_environment TEXT NULL,
+      report_environment TEXT NULL,
+      latest_report_status TEXT NULL,
+      latest_report_noop {BOOL} NULL,
+      latest_report_corrective_change {BOOL} NULL,
+      cached_catalog_status TEXT NULL
+    )`,
+    'CREATE INDEX certnames_deactivated_idx ON certnames (deactivated)',
+    'CREATE INDEX certnames_expired_idx ON certnames (expired)',
+    `CREATE TABLE environments (name TEXT PRIMARY KEY)`,
+    `CREATE TABLE catalogs (
+      certname TEXT PRIMARY KEY,
+      catalog_uuid TEXT NULL,
+      version TEXT NOT NULL,
+      transaction_uuid TEXT NULL,
+      environment TEXT NULL,
+      producer TEXT NULL,
+      producer_timestamp {TS} NOT NULL,
+      code_id TEXT NULL,
+      job_id TEXT NULL,
+      hash TEXT NOT NULL,
+      received {TS} NOT NULL
+    )`,
+    'CREATE INDEX catalogs_environment_idx ON catalogs (environment)',
+    `CREATE TABLE resources (
+      certname TEXT NOT NULL,
+      resource TEXT NOT NULL,
+      type TEXT NOT NULL,
+      title TEXT NOT NULL,
+      exported {BOOL} NOT NULL,
+      file TEXT NULL,
+      line INTEGER NULL,
+      tags {JSON} NOT NULL,
+      parameters {JSON} NOT NULL,
+      environment TEXT NULL,
+      PRIMARY KEY (certname, type, title)
+    )`,
+    'CREATE UNIQUE INDEX resources_certname_resource_idx ON resources (certname, resource)',
+    'CREATE INDEX resources_type_title_idx ON resources (type, title)',
+    'CREATE INDEX resources_title_idx ON resources (title)',
+    'CREATE INDEX resources_resource_idx ON resources (resource)',
+    'CREATE INDEX resources_environment_idx ON resources (environment)',
+    // Exported resources are few; a partial index serves `exported = true` collection cheaply.
+    'CREATE INDEX resources_exported_idx ON resources (exported, type) WHERE exported = {TRUE}',
+    `CREATE TABLE resource_tags (
+      certname TEXT NOT NULL,
+      resource TEXT NOT NULL,
+      tag TEXT NOT NULL,
+      PRIMARY KEY (certname, resource, tag)
+    )`,
+    'CREATE INDEX resource_tags_tag_idx ON resource_tags (tag)',
+    `CREATE TABLE resource_params (
+      certname TEXT NOT NULL,
+      resource TEXT NOT NULL,
+      name TEXT NOT NULL,
+      value TEXT NOT NULL,
+      value_string TEXT NULL,
+      PRIMARY KEY (certname, resource, name)
+    )`,
+    'CREATE INDEX resource_params_name_value_idx ON resource_params (name, value)',
+    `CREATE TABLE edges (
+      certname TEXT NOT NULL,
+      source_type TEXT NOT NULL,
+      source_title TEXT NOT NULL,
+      target_type TEXT NOT NULL,
+      target_title TEXT NOT NULL,
+      relationship TEXT NOT NULL,
+      PRIMARY KEY (certname, source_type, source_title, target_type, target_title, relationship)
+    )`,
+    `CREATE TABLE facts (
+      certname TEXT NOT NULL,
+      name TEXT NOT NULL,
+      value TEXT NOT NULL,
+      value_string TEXT NULL,
+      PRIMARY KEY (certname, name)
+    )`,
+    'CREATE INDEX facts_name_value_idx ON facts (name, value)',
+  ],
+  only: {
+    postgres: [
+      'CREATE INDEX resources_parameters_gin_idx ON resources USING GIN (parameters jsonb_path_ops)',
+    ],
+  },
+};
+
+/** Every migration, in order. Append new ones; never edit one that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [initial];
+
+/** Tables holding one node's data, in the order they are cleared when a node is purged. */
+export const NODE_TABLES = [
+  'resource_params',
+  'resource_tags',
+  'resources',
+  'edges',
+  'facts',
+  'catalogs',
+  'certnames',
+] as const;

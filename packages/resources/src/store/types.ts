@@ -1,0 +1,48 @@
+/**
+ * @module store/types
+ * The store seam shared by the command side (writes) and the query side (streamed reads).
+ * Both drivers (SQLite, PostgreSQL) implement `ResourceStore`; see schema.ts for what rows hold.
+ */
+
+/** The two SQL dialects the store speaks. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A value bound to a placeholder. Booleans are bound as 1/0 on SQLite. */
+export type SqlParam = string | number | bigint | boolean | null;
+
+/** One result row, keyed by column name. */
+export type Row = Record<string, unknown>;
+
+/** A scalar SQL function for SQLite (e.g. `regexp`). Ignored on PostgreSQL. */
+export type SqlFunction = (...args: never[]) => unknown;
+
+/** The statements that may run inside a transaction. */
+export interface SqlRunner {
+  readonly dialect: Dialect;
+  /** Runs a statement; returns the number of rows it changed. */
+  run(sql: string, params?: readonly SqlParam[]): Promise<number>;
+  /** Runs a query and returns every row (for small results only; use `stream` for big ones). */
+  all(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+}
+
+/** A database holding the schema of schema.ts, opened and migrated. */
+export interface ResourceStore extends SqlRunner {
+  /**
+   * Streams the rows of a query without holding them all in memory (a pg-cursor on PostgreSQL,
+   * `.iterate()` on its own read connection on SQLite). Breaking out of the loop releases the
+   * connection. Placeholders are the dialect's own (`?` or `$n`).
+   */
+  stream(sql: string, params?: readonly SqlParam[], options?: StreamOptions): AsyncIterable<Row>;
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Adds a scalar function to every SQLite connection (now and later). No-op on PostgreSQL. */
+  registerFunction(name: string, fn: SqlFunction, options?: { deterministic?: boolean }): void;
+  /** Closes every connection. */
+  close(): Promise<void>;
+}
+
+/** Options of a streamed read. */
+export interface StreamOptions {
+  /** Rows fetched per round trip on PostgreSQL (default 500). */
+  readonly batchSize?: number;
+}
