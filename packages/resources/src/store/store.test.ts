@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resourceHash } from './canonical-json.js';
+import { migrate } from './migrate.js';
+import { openStore } from './open-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { DIALECTS, openTestStore, type TestStore } from './test-support/test-stores.js';
+
+const p = (dialect: string, n: number) => (dialect === 'sqlite' ? '?' : `$${n}`);
+
+describe('resource hash', () => {
+  it('matches the reference vectors', () => {
+    expect(resourceHash(null, null, null)).toBe('b4199f8703c5dc208054a62203db132c3d12581c');
+    expect(resourceHash('File', '/etc/hosts', { owner: 'root', ensure: 'file' })).toBe(
+      '2ea12f45b3445d40145bbb67047783339831ab69',
+    );
+  });
+});
+
+describe('openStore', () => {
+  it('rejects an empty database setting and an in-memory SQLite', async () => {
+    expect(() => openStore('')).toThrow(/database/);
+    await expect(openStore(':memory:')).rejects.toThrow(/needs a file/);
+  });
+});
+
+describe.each(DIALECTS)('store on %s', (dialect) => {
+  let t: TestStore;
+  afterEach(async () => {
+    await t?.dispose();
+  });
+
+  it('migrates once and records the version', async () => {
+    t = await openTestStore(dialect);
+    const rows = await t.store.all('SELECT version FROM schema_migrations');
+    expect(rows.map((r) => Number(r.version))).toEqual([1]);
+    expect(await migrate(t.store)).toEqual([]);
+  });
+
+  it('reopens an existing database without migrating again', async () => {
+    t = await openTestStore(dialect);
+    await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['production']);
+    const again =
+      dialect === 'sqlite'
+        ? await openStore(t.database)
+        : await openPostgresStore(t.database, { schema: t.schema! });
+    expect(await again.all('SELECT name FROM environments')).toEqual([{ name: 'production' }]);
+    await again.close();
+  });
+
+  it('returns booleans, timestamps and JSON the documented way', async () => {
+    t = await openTestStore(dialect);
+    const q = (n: number) => p(dialect, n);
+    await t.store.run(
+      `INSERT INTO certnames (certname, deactivated, latest_report_noop) VALUES (${q(1)}, ${q(2)}, ${q(3)})`,
+      ['web1', '2026-01-02T03:04:05.678Z', true],
+    );
+    await t.store.run(
+      `INSERT INTO resources (certname, resource, type, title, exported, tags, parameters)
+       VALUES (${q(1)}, ${q(2)}, ${q(3)}, ${q(4)}, ${q(5)}, ${q(6)}, ${q(7)})`,
+      ['web1', 'a'.repeat(40), 'File', '/etc/x', false, '["file"]', '{"b":1,"a":[true]}'],
+    );
+    const [node] = await t.store.all(`SELECT deactivated, latest_report_noop FROM certnames`);
+    expect(node!.deactivated).toBe('2026-01-02T03:04:05.678Z');
+    expect([true, 1]).toContain(node!.latest_report_noop);
+    const [res] = await t.store.all('SELECT exported, tags, parameters FROM resources');
+    expect([false, 0]).toContain(res!.exported);
+    expect(typeof res!.tags).toBe('string');
+    expect(JSON.parse(res!.parameters as string)).toEqual({ b: 1, a: [true] });
+    const later = await t.store.all(`SELECT certname FROM certnames WHERE deactivated > ${q(1)}`, [
+      '2026-01-01T00:00:00.000Z',
+    ]);
+    expect(later).toEqual([{ certname: 'web1' }]);
+  });
+
+  it('streams many rows and releases the connection when the loop breaks', async () => {
+    t = await openTestStore(dialect);
+    await t.store.transaction(async (tx) => {
+      for (let i = 0; i < 1200; i++) {
+        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, [
+          `env${String(i).padStart(4, '0')}`,
+        ]);
+      }
+    });
+    let seen = 0;
+    for await (const row of t.store.stream('SELECT name FROM environments ORDER BY name', [], {
+      batchSize: 100,
+    })) {
+      expect(row.name).toBe(`env${String(seen).padStart(4, '0')}`);
+      seen++;
+    }
+    expect(seen).toBe(1200);
+    for (let round = 0; round < 15; round++) {
+      for await (const _row of t.store.stream('SELECT name FROM environments')) break;
+    }
+    // Still usable after many abandoned streams: no connection leaked from the pool.
+    const [count] = await t.store.all('SELECT count(*) AS n FROM environments');
+    expect(Number(count!.n)).toBe(1200);
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    t = await openTestStore(dialect);
+    await expect(
+      t.store.transaction(async (tx) => {
+        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['one']);
+        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['one']);
+      }),
+    ).rejects.toThrow();
+    expect(await t.store.all('SELECT name FROM environments')).toEqual([]);
+  });
+
+  it('writes while a stream is open', async () => {
+    t = await openTestStore(dialect);
+    for (const name of ['a', 'b', 'c']) {
+      await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, [name]);
+    }
+    const seen: unknown[] = [];
+    for await (const row of t.store.stream('SELECT name FROM environments ORDER BY name')) {
+      seen.push(row.name);
+      if (row.name === 'a')
+        await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['z']);
+    }
+    expect(seen.slice(0, 3)).toEqual(['a', 'b', 'c']);
+    expect((await t.store.all('SELECT name FROM environments')).length).toBe(4);
+  });
+
+  it('installs registered functions on SQLite connections', async () => {
+    t = await openTestStore(dialect);
+    t.store.registerFunction('twice', ((x: number) => x * 2) as never);
+    if (dialect === 'sqlite') {
+      expect(await t.store.all('SELECT twice(21) AS v')).toEqual([{ v: 42 }]);
+    } else {
+      expect(await t.store.all('SELECT 21 * 2 AS v')).toEqual([{ v: 42 }]);
+    }
+  });
+});
