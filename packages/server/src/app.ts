@@ -1,0 +1,53 @@
+/**
+ * @module app
+ * Builds the one Fastify app of the service without listening, so tests can use it directly.
+ * Each area is one file in `areas/` and one line in {@link areas}; each runs in its own
+ * encapsulated context, in the order listed (ARCHITECTURE.md: auth, resources, webhooks).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Area, AreaContext } from './areas/area.js';
+import { healthArea } from './areas/health.js';
+import { serviceURL } from './config/load.js';
+import type { GatehouseConfig } from './config/schema.js';
+import { type DataFolder, openDataFolder } from './data/folder.js';
+import { installErrorHandlers } from './http-errors.js';
+import { createLogger, type Logger } from './logging.js';
+
+/** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
+const areas: readonly Area[] = [healthArea];
+
+export interface BuildAppOptions {
+  /** An already opened data folder; default: open `config.server.dataDir`. */
+  data?: DataFolder;
+  /** Default: a logger writing to stderr. */
+  logger?: Logger;
+  /** Receives the lines of the start-up summary that areas announce. */
+  announce?: (line: string) => void;
+}
+
+/** The app with every area registered and ready; the caller listens (or injects) and closes it. */
+export async function buildApp(
+  config: GatehouseConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger();
+  const app = Fastify({
+    logger: config.server.verbose ? { level: 'info', stream: process.stderr } : false,
+    bodyLimit: config.server.bodyLimit,
+    trustProxy: config.server.trustProxy,
+    forceCloseConnections: 'idle',
+  });
+  installErrorHandlers(app, logger);
+  const context: AreaContext = {
+    config,
+    data: options.data ?? (await openDataFolder(config)),
+    logger,
+    serviceURL: serviceURL(config),
+    announce: options.announce ?? (() => {}),
+  };
+  for (const area of areas) {
+    await app.register(async (child) => area(child, context));
+  }
+  await app.ready();
+  return app;
+}

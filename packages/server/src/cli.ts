@@ -1,0 +1,34 @@
+/**
+ * @module cli
+ * The `gatehouse` command (bin/gatehouse.js imports this file).
+ *
+ * HOW TO ADD A COMMAND: write `src/commands/<name>.ts` exporting a {@link Command} (name, one-line
+ * summary, usage text, `run(args, io)` resolving to an exit code; parse its own flags with
+ * `parseFlags` from `commands/command.ts`), then add ONE line to {@link commands} below.
+ * HOW TO ADD A FLAG that sets a config key: add a `ConfigFlag` row in `commands/config-flags.ts` and
+ * put it in the command's flag list (e.g. `serveFlags` in `commands/serve.ts`).
+ * Exit codes: 0 ok, 1 failure, 2 usage or config error. Output for people goes to stderr; stdout
+ * carries only what a script may capture (help text, generated passwords, lists).
+ */
+import { readFileSync } from 'node:fs';
+import type { Command, CommandIO } from './commands/command.js';
+import { dispatch } from './commands/dispatch.js';
+import { serveCommand } from './commands/serve.js';
+import { usersCommand } from './commands/users.js';
+
+/** Every command, in help order. One line each. */
+const commands: readonly Command[] = [serveCommand, usersCommand];
+
+const io: CommandIO = {
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+  stdin: process.stdin,
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+process.exitCode = await dispatch(commands, process.argv.slice(2), io, packageJson.version);

@@ -1,0 +1,48 @@
+/**
+ * @module config/errors
+ * Turns validation issues into one line each: `config error: <key> (from <source>): <expected>, got <value>`.
+ * Secret values are never echoed back.
+ */
+import type * as z from 'zod';
+
+/** A configuration the service refuses to start with; the CLI prints each line and exits 2. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(problems.map((problem) => `config error: ${problem}`).join('\n'));
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const secretKey = /secret|passw/i;
+
+/** How a rejected value is shown: short JSON, or only its shape for secrets. */
+export function describeValue(key: string, value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (secretKey.test(key)) {
+    return typeof value === 'string' ? `a string of ${value.length} characters` : `a ${typeof value}`;
+  }
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
+/** One readable line per issue; `sourceOf` names where the value of a dotted key came from. */
+export function formatIssue(
+  issue: z.core.$ZodIssue,
+  sourceOf: (key: string) => string | undefined,
+): string[] {
+  const key = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((name) => `${key ? `${key}.` : ''}${name}: unknown key`);
+  }
+  const where = sourceOf(key);
+  const label = `${key || '(top level)'}${where ? ` (from ${where})` : ''}`;
+  return [`${label}: ${plainMessage(issue)}, got ${describeValue(key, issue.input)}`];
+}
+
+/** zod's own messages read "Too big: expected number to be <=65535"; keep the useful part. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  const message = issue.message.replace(/^Invalid input: /, '').replace(/^Too (big|small): /, '');
+  return message.replace(/^expected number to be /, 'expected a number ');
+}

@@ -1,0 +1,102 @@
+/**
+ * @module config/load
+ * Reads the config file (explicit `--config`/`GATEHOUSE_CONFIG`, else `gatehouse.config.json` in the
+ * current directory when present), lays environment and flag overrides over it, validates the
+ * result against {@link configSchema} and resolves relative paths against the current directory.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { ConfigError, formatIssue } from './errors.js';
+import { configSchema, type GatehouseConfig } from './schema.js';
+import { environmentOverrides, type Override, setKey } from './sources.js';
+
+/** The file looked for in the current directory when none is named. */
+export const defaultConfigFileName = 'gatehouse.config.json';
+
+export interface LoadConfigOptions {
+  /** A file named by `--config` or `GATEHOUSE_CONFIG`; it must exist. */
+  file?: string | undefined;
+  /** Where relative paths and the default file are looked up; default `process.cwd()`. */
+  cwd?: string;
+  /** Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Command-line flags, applied last. */
+  flags?: readonly Override[];
+}
+
+export interface LoadedConfig {
+  config: GatehouseConfig;
+  /** The absolute path of the file read, or `undefined` when running on defaults. */
+  file: string | undefined;
+}
+
+/** Loads and validates the configuration; throws a {@link ConfigError} naming every bad key. */
+export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const file = locateFile(options.file ?? (env.GATEHOUSE_CONFIG || undefined), cwd);
+  const raw = file === undefined ? {} : readConfigFile(file);
+  const sources = new Map<string, string>();
+  for (const override of [...environmentOverrides(env), ...(options.flags ?? [])]) {
+    setKey(raw, override.key, override.value);
+    sources.set(override.key, override.source);
+  }
+  const result = configSchema.safeParse(raw, { reportInput: true });
+  if (!result.success) {
+    const fileLabel = file === undefined ? undefined : basename(file);
+    const problems = result.error.issues.flatMap((issue) =>
+      formatIssue(issue, (key) => sources.get(key) ?? fileLabel),
+    );
+    throw new ConfigError(problems);
+  }
+  return { config: resolvePaths(result.data, cwd), file };
+}
+
+function locateFile(named: string | undefined, cwd: string): string | undefined {
+  if (named !== undefined) return resolve(cwd, named);
+  const fallback = resolve(cwd, defaultConfigFileName);
+  return existsSync(fallback) ? fallback : undefined;
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError([`${file}: cannot read the file (${(error as NodeJS.ErrnoException).code})`]);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError([`${file}: not valid JSON (${(error as Error).message})`]);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError([
+      `${file}: expected a JSON object with sections server, auth, resources, webhooks`,
+    ]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
+  const dataDir = resolve(cwd, config.server.dataDir);
+  const named = config.auth.direct.credentialsFile;
+  const credentialsFile = named === undefined ? join(dataDir, 'users.passwd') : resolve(cwd, named);
+  return {
+    ...config,
+    server: { ...config.server, dataDir },
+    auth: { ...config.auth, direct: { ...config.auth.direct, credentialsFile } },
+  };
+}
+
+/** The URL clients use: `server.url`, else `http://<host>:<port>` (brackets around IPv6 hosts). */
+export function serviceURL(config: GatehouseConfig, port: number = config.server.port): string {
+  if (config.server.url !== undefined) return config.server.url;
+  return `http://${formatHost(config.server.host)}:${port}`;
+}
+
+/** A host as it appears in a URL: IPv6 addresses in brackets. */
+export function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,32 @@
+/**
+ * @module config/server
+ * Section `server`: where the service listens and keeps its data, and how it behaves as a process.
+ */
+import * as z from 'zod';
+import { baseURL, duration, port, text } from './fields.js';
+
+export const serverSection = z
+  .strictObject({
+    /** Interface to listen on; the default keeps the service private to this machine. */
+    host: text.default('127.0.0.1'),
+    port: port.default(8080),
+    /** External base URL (behind a proxy); default `http://<host>:<port>`. */
+    url: baseURL.optional(),
+    /** Where the signing secret, the credentials file and the embedded stores live. */
+    dataDir: text.default('./.data/gatehouse'),
+    /** Fastify's request log to stderr; off by default (`--verbose` turns it on). */
+    verbose: z.boolean({ error: 'expected true or false' }).default(false),
+    /** Largest accepted request body in bytes. */
+    bodyLimit: z
+      .int({ error: 'expected a number of bytes' })
+      .min(1)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** How long SIGTERM/SIGINT waits for in-flight requests before cutting them. */
+    shutdownTimeout: duration('10s'),
+    /** Trust `X-Forwarded-*` headers (set when behind a reverse proxy). */
+    trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
+  })
+  .prefault({});
+
+export type ServerConfig = z.output<typeof serverSection>;

@@ -1,0 +1,78 @@
+/**
+ * @module config/sources
+ * Where values come from besides the file: environment variables and command-line flags. Each
+ * becomes an {@link Override} of one dotted key, remembered so that an error names its source.
+ * Precedence: flags > environment > file > defaults.
+ */
+
+export interface Override {
+  /** Dotted key in the config, e.g. `server.port`. */
+  key: string;
+  /** The raw value; strings from env/flags are converted by {@link fromText} first. */
+  value: unknown;
+  /** Shown in errors, e.g. `GATEHOUSE_PORT` or `--port`. */
+  source: string;
+}
+
+/** Every environment variable the service reads, with the key it sets and what it is for. */
+export const environmentVariables = [
+  { name: 'GATEHOUSE_HOST', key: 'server.host', kind: 'text', doc: 'interface to listen on' },
+  { name: 'GATEHOUSE_PORT', key: 'server.port', kind: 'number', doc: 'port to listen on' },
+  { name: 'GATEHOUSE_URL', key: 'server.url', kind: 'text', doc: 'external base URL (behind a proxy)' },
+  { name: 'GATEHOUSE_DATA_DIR', key: 'server.dataDir', kind: 'text', doc: 'data folder' },
+  {
+    name: 'GATEHOUSE_VERBOSE',
+    key: 'server.verbose',
+    kind: 'boolean',
+    doc: '1/true: log requests to stderr',
+  },
+  {
+    name: 'GATEHOUSE_SECRET',
+    key: 'auth.secret',
+    kind: 'text',
+    doc: 'JWT signing secret (>= 32 characters)',
+  },
+  {
+    name: 'GATEHOUSE_ADMIN_PASSWD',
+    key: 'auth.adminPasswd',
+    kind: 'text',
+    doc: 'basic auth password of user admin',
+  },
+] as const satisfies readonly { name: string; key: string; kind: TextKind; doc: string }[];
+
+/** Overrides from the environment, in the order of {@link environmentVariables}. */
+export function environmentOverrides(env: NodeJS.ProcessEnv): Override[] {
+  const overrides: Override[] = [];
+  for (const variable of environmentVariables) {
+    const text = env[variable.name];
+    if (text === undefined || text === '') continue;
+    overrides.push({ key: variable.key, value: fromText(text, variable.kind), source: variable.name });
+  }
+  return overrides;
+}
+
+/** What type an env or flag value should become before validation. */
+export type TextKind = 'text' | 'number' | 'boolean';
+
+/**
+ * Env and flag values are text; for number and boolean keys they are converted when they look like
+ * one, and anything else stays text so that validation reports it exactly as given.
+ */
+export function fromText(text: string, kind: TextKind): unknown {
+  if (kind === 'number' && /^-?\d+$/.test(text)) return Number(text);
+  if (kind === 'boolean' && /^(1|true|yes|on)$/i.test(text)) return true;
+  if (kind === 'boolean' && /^(0|false|no|off)$/i.test(text)) return false;
+  return text;
+}
+
+/** Sets `value` at the dotted `key` of `target`, creating sections as needed. */
+export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1)!] = value;
+}

@@ -1,0 +1,34 @@
+/**
+ * @module http-errors
+ * Every error Fastify answers itself (unknown route, malformed or oversized body, wrong content type)
+ * leaves as JSON `{"error": "..."}` with Fastify's precise status, like the areas' own errors.
+ * Server faults are logged and answered with a fixed message that reveals nothing.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Logger } from './logging.js';
+
+export function installErrorHandlers(app: FastifyInstance, logger: Logger): void {
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      logger.logf(
+        '[ERROR] %s %s: %s',
+        request.method,
+        request.url.split('?')[0],
+        error.stack ?? error.message,
+      );
+      reply.code(status).send({ error: 'internal error' });
+      return;
+    }
+    reply.code(status).send({ error: clientMessage(error) });
+  });
+}
+
+/** Fastify's messages are safe to show; they start upper-case and some end with a period. */
+function clientMessage(error: FastifyError): string {
+  const message = error.message.replace(/\.$/, '');
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}

@@ -1,0 +1,111 @@
+/**
+ * @module serve
+ * Runs the service: opens the data folder, builds the app, listens, prints the start-up summary to
+ * stderr (where everything lives, and the first credential once), and closes gracefully: stop
+ * accepting, let in-flight requests finish within `server.shutdownTimeout`, then cut the rest and
+ * close the areas' stores.
+ */
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { formatHost, serviceURL } from './config/load.js';
+import type { GatehouseConfig } from './config/schema.js';
+import { openDataFolder } from './data/folder.js';
+import { createLogger, type LineWriter, writeStderr } from './logging.js';
+
+export interface RunningService {
+  readonly app: FastifyInstance;
+  /** The URL clients use (`server.url`, else the listening address). */
+  readonly url: string;
+  readonly port: number;
+  /** Graceful close; resolves true when no request had to be cut. A second call cuts at once. */
+  close(): Promise<boolean>;
+}
+
+export interface StartOptions {
+  /** Where the summary goes; default stderr. */
+  write?: LineWriter;
+  /** The config file read, for the summary. */
+  configFile?: string | undefined;
+}
+
+/** Starts the service on the configured host and port. */
+export async function startService(
+  config: GatehouseConfig,
+  options: StartOptions = {},
+): Promise<RunningService> {
+  const write = options.write ?? writeStderr;
+  const port = await choosePort(config.server.host, config.server.port);
+  const resolved = { ...config, server: { ...config.server, port } };
+  const data = await openDataFolder(resolved);
+  const summary: string[] = [];
+  const app = await buildApp(resolved, {
+    data,
+    logger: createLogger(write),
+    announce: (line) => summary.push(line),
+  });
+  await app.listen({ host: resolved.server.host, port });
+  const url = serviceURL(resolved);
+  write(`gatehouse: listening on http://${formatHost(resolved.server.host)}:${port} (service URL ${url})`);
+  write(`gatehouse: config ${options.configFile ?? '(none, embedded defaults)'}`);
+  write(`gatehouse: data folder ${data.dir}`);
+  write(
+    `gatehouse: signing secret ${data.secretFile ? `${data.secretFile}${data.secretCreated ? ' (generated now)' : ''}` : 'from GATEHOUSE_SECRET / auth.secret'}`,
+  );
+  if (data.credentials) write(`gatehouse: credentials file ${data.credentials.path}`);
+  for (const line of summary) write(`gatehouse: ${line}`);
+  for (const warning of data.warnings) write(`gatehouse: WARNING ${warning}`);
+  if (data.firstCredential) {
+    const { user, password } = data.firstCredential;
+    write(`gatehouse: first credential created, shown only this once: user "${user}" password "${password}"`);
+    write(
+      `gatehouse:   log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
+    );
+  }
+  return { app, url, port, close: closer(app, config.server.shutdownTimeout) };
+}
+
+function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean> {
+  let closing: Promise<boolean> | undefined;
+  return () => {
+    if (closing) {
+      app.server.closeAllConnections();
+      return closing;
+    }
+    closing = new Promise<boolean>((resolve, reject) => {
+      let cut = false;
+      const timer = setTimeout(() => {
+        cut = true;
+        app.server.closeAllConnections();
+      }, timeoutMs);
+      app.close().then(
+        () => {
+          clearTimeout(timer);
+          resolve(!cut);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+    return closing;
+  };
+}
+
+/**
+ * Port 0 asks the system for a free port. It is chosen before the app is built so that the service
+ * URL given to the areas (cookies, redirects, OAuth callbacks) names the real port.
+ */
+async function choosePort(host: string, port: number): Promise<number> {
+  if (port !== 0) return port;
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ host, port: 0 }, () => {
+      const address = probe.address();
+      const chosen = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(chosen));
+    });
+  });
+}

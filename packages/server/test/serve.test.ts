@@ -1,0 +1,114 @@
+/** `gatehouse serve` as a real process: health check, data folder, first credential, graceful shutdown. */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuildIsCurrent, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs();
+const running: ServingProcess[] = [];
+
+beforeAll(() => {
+  assertBuildIsCurrent();
+});
+
+afterEach(async () => {
+  for (const service of running.splice(0)) {
+    if (service.child.exitCode === null) await service.stop('SIGKILL');
+  }
+});
+
+async function serve(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
+  const service = await startServe(['--port', '0', ...args], { cwd, env });
+  running.push(service);
+  return service;
+}
+
+describe('gatehouse serve', () => {
+  it('answers GET /ping with pong as text/plain', async () => {
+    const service = await serve(tempDir());
+    const response = await fetch(`${service.url}/ping`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('pong');
+  });
+
+  it('answers an unknown route with a JSON error', async () => {
+    const service = await serve(tempDir());
+    const response = await fetch(`${service.url}/nowhere?x=1`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: 'not found: GET /nowhere' });
+  });
+
+  it('listens on 127.0.0.1 by default and prints where everything lives', async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd);
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const dataDir = join(cwd, '.data', 'gatehouse');
+    expect(service.stderr()).toContain(`data folder ${dataDir}`);
+    expect(service.stderr()).toContain(`signing secret ${join(dataDir, 'secret')} (generated now)`);
+    expect(service.stderr()).toContain(`credentials file ${join(dataDir, 'users.passwd')}`);
+  });
+
+  it('generates the signing secret once (mode 0600) and reuses it on restart', async () => {
+    const cwd = tempDir();
+    const secretFile = join(cwd, 'data', 'secret');
+    const first = await serve(cwd, ['--data-dir', 'data']);
+    expect(await first.stop()).toBe(0);
+    const secret = readFileSync(secretFile, 'utf8').trim();
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cwd, 'data')).mode & 0o777).toBe(0o700);
+
+    const second = await serve(cwd, ['--data-dir', 'data']);
+    expect(second.stderr()).toContain(`signing secret ${secretFile}\n`);
+    expect(readFileSync(secretFile, 'utf8').trim()).toBe(secret);
+  });
+
+  it('prints the generated first credential on the first start only', async () => {
+    const cwd = tempDir();
+    const first = await serve(cwd);
+    const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
+      first.stderr(),
+    );
+    expect(match).not.toBeNull();
+    expect(await first.stop()).toBe(0);
+    const credentials = readFileSync(join(cwd, '.data', 'gatehouse', 'users.passwd'), 'utf8');
+    expect(credentials).toMatch(/^admin:scrypt\$16384\$8\$1\$/m);
+    expect(credentials).not.toContain(match![1]);
+
+    const second = await serve(cwd);
+    expect(second.stderr()).not.toContain('first credential');
+    expect(second.stderr()).not.toContain(match![1]);
+  });
+
+  it('takes the secret from GATEHOUSE_SECRET and then writes no secret file', async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd, [], { GATEHOUSE_SECRET: 'x'.repeat(40) });
+    expect(service.stderr()).toContain('signing secret from GATEHOUSE_SECRET / auth.secret');
+    expect(() => statSync(join(cwd, '.data', 'gatehouse', 'secret'))).toThrow(/ENOENT/);
+  });
+
+  it('exits 1 with a clear message when the port is taken', async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd);
+    const port = new URL(service.url).port;
+    const result = await runCli(['serve', '--port', port], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('EADDRINUSE');
+  });
+});
+
+describe('shutdown', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops on %s with exit code 0 and releases the port',
+    async (signal) => {
+      const service = await serve(tempDir());
+      expect(await service.stop(signal)).toBe(0);
+      expect(service.stderr()).toContain(`${signal} received, finishing in-flight requests`);
+      expect(service.stderr()).toContain('gatehouse: stopped\n');
+      await expect(fetch(`${service.url}/ping`)).rejects.toThrow();
+    },
+  );
+});

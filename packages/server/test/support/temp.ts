@@ -1,0 +1,17 @@
+/** A fresh temporary directory per test, removed afterwards. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+export function useTempDirs(): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+    made.push(dir);
+    return dir;
+  };
+}
