@@ -1,0 +1,141 @@
+/**
+ * @module adapters/fastify
+ * Fastify: one plugin that declares `request.user` for the whole app and serves the auth routes
+ * (at `mountPath`) and the avatar route (with a proxy), and guard hooks meant for an encapsulated
+ * child context:
+ *
+ * ```ts
+ * await app.register(auth.fastify.plugin);
+ * await app.register(async (child) => {
+ *   child.addHook('onRequest', auth.fastify.auth());
+ *   child.get('/private', async (request) => request.user);
+ * });
+ * ```
+ */
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { AuthError } from '../errors.js';
+import type { HttpRequest, HttpResponse } from '../http/exchange.js';
+import { errorResponse, secured } from '../http/respond.js';
+import type { GuardMode } from '../middleware/guard.js';
+import type { UserUpdater } from '../options.js';
+import type { Service } from '../service.js';
+import type { User } from '../token/user.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user a @gatehouse/auth guard let in; `null` without one (or with `trace` and no login). */
+    user: User | null;
+  }
+}
+
+/** A Fastify hook (usable as `onRequest` or `preHandler`, globally or in a child context). */
+export type FastifyGuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface FastifyAuth {
+  /** Declares `request.user` and serves the auth routes and the avatar route. Register once, at the root. */
+  plugin: FastifyPluginAsync;
+  /** Requires a user (401 otherwise). */
+  auth(): FastifyGuardHook;
+  /** Requires an administrator (401 without a user, 403 otherwise). */
+  admin(): FastifyGuardHook;
+  /** Adds the user when there is one; never refuses. */
+  trace(): FastifyGuardHook;
+  /** Requires one of the roles (case-insensitive). */
+  rbac(...roles: string[]): FastifyGuardHook;
+  /** Replaces `request.user` with the updater's answer (default: the `userUpdater` option); add it after a guard. */
+  updateUser(updater?: UserUpdater): FastifyGuardHook;
+}
+
+function fromFastify(request: FastifyRequest): HttpRequest {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    ip: request.ip,
+    ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
+  };
+}
+
+function send(reply: FastifyReply, response: HttpResponse): FastifyReply {
+  return reply
+    .code(response.status)
+    .headers(response.headers)
+    .send(response.body ?? '');
+}
+
+/** Fastify's own body errors (too large, bad length) as our error codes. */
+function bodyError(error: FastifyError): AuthError {
+  if (error instanceof AuthError) return error;
+  if (error.statusCode === 413) return new AuthError('ERR_BODY_TOO_LARGE');
+  if (error.statusCode === 415) return new AuthError('ERR_UNSUPPORTED_MEDIA_TYPE');
+  if (error.statusCode && error.statusCode < 500) return new AuthError('ERR_BAD_REQUEST');
+  return new AuthError('ERR_INTERNAL', undefined, { cause: error });
+}
+
+export function createFastifyAuth(service: Service): FastifyAuth {
+  const { mountPath, avatarRoutePath, bodyLimit, logger } = service.options;
+
+  /** Encapsulated: its raw-body parser and error handler do not leak into the host app. */
+  async function routes(scope: FastifyInstance): Promise<void> {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      const authError = bodyError(error);
+      if (authError.status >= 500) logger.logf('[ERROR] auth route failed: %s', String(error));
+      return send(reply, secured(errorResponse(authError)));
+    });
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const response = await service.handle(fromFastify(request));
+      return send(reply, response ?? secured(errorResponse(new AuthError('ERR_NOT_FOUND'))));
+    };
+    scope.all(mountPath, handler);
+    scope.all(`${mountPath === '/' ? '' : mountPath}/*`, handler);
+    const avatar = service.avatarHandler;
+    if (avatar) {
+      scope.get(`${avatarRoutePath}/*`, async (request, reply) =>
+        send(reply, secured(await avatar(fromFastify(request)))),
+      );
+    }
+  }
+
+  const plugin = fp(
+    async (app: FastifyInstance) => {
+      if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
+      await app.register(routes);
+    },
+    { name: '@gatehouse/auth', fastify: '5.x' },
+  );
+
+  function guarded(mode: GuardMode): FastifyGuardHook {
+    return async function gatehouseGuard(request, reply) {
+      const outcome = await service.guard(mode, fromFastify(request));
+      if (!outcome.ok) return send(reply, outcome.response);
+      if (outcome.headers['set-cookie'] || Object.keys(outcome.headers).length > 0)
+        reply.headers(outcome.headers);
+      request.user = outcome.user;
+      return undefined;
+    };
+  }
+
+  return {
+    plugin,
+    auth: () => guarded('auth'),
+    admin: () => guarded('admin'),
+    trace: () => guarded('trace'),
+    rbac: (...roles) => guarded({ roles }),
+    updateUser: (updater) =>
+      async function gatehouseUpdateUser(request) {
+        request.user = await service.updateUser(request.user ?? null, updater);
+        return undefined;
+      },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * @module middleware/guard
+ * The middleware modes as one framework-neutral decision: `auth` (a user is required), `admin`
+ * (an administrator), `rbac` (one of some roles, case-insensitive), `trace` (the user if there is
+ * one, never a refusal). Adapters turn the outcome into their framework's calls; with an
+ * `errorHandler` the integrator answers refusals their own way.
+ */
+import { AuthError } from '../errors.js';
+import type { HttpRequest, HttpResponse } from '../http/exchange.js';
+import { addCookies, errorResponse } from '../http/respond.js';
+import type { ErrorHandler } from '../options.js';
+import { isAdmin, type User } from '../token/user.js';
+import { type IdentifyDeps, identify, Refusal } from './identify.js';
+
+export type GuardMode = 'auth' | 'admin' | 'trace' | { roles: readonly string[] };
+
+export type GuardOutcome =
+  | { ok: true; user: User | null; headers: Record<string, string | string[]> }
+  | { ok: false; response: HttpResponse };
+
+export interface GuardDeps extends IdentifyDeps {
+  clearCookies: () => string[];
+  errorHandler?: ErrorHandler;
+}
+
+/** The mode's verdict on an identified user; throws an AuthError to refuse. */
+function authorize(mode: Exclude<GuardMode, 'trace'>, user: User | undefined): void {
+  if (!user) throw new AuthError('ERR_NO_TOKEN');
+  if (mode === 'auth') return;
+  if (mode === 'admin') {
+    if (!isAdmin(user)) throw new AuthError('ERR_FORBIDDEN');
+    return;
+  }
+  const role = (user.role ?? '').toLowerCase();
+  if (!role || !mode.roles.some((wanted) => wanted.toLowerCase() === role))
+    throw new AuthError('ERR_FORBIDDEN');
+}
+
+/** The response of a refusal: the integrator's, or `{"error": ...}`; clearing cookies either way when needed. */
+export async function refusalResponse(
+  deps: Pick<GuardDeps, 'clearCookies' | 'errorHandler' | 'logger'>,
+  req: HttpRequest,
+  error: AuthError,
+  clearCookies: boolean,
+): Promise<HttpResponse> {
+  let response: HttpResponse | undefined;
+  if (deps.errorHandler) {
+    try {
+      response = await deps.errorHandler(error, req);
+    } catch (handlerError) {
+      deps.logger.logf('[ERROR] errorHandler failed: %s', String(handlerError));
+    }
+  }
+  response ??= errorResponse(error);
+  return clearCookies ? addCookies(response, deps.clearCookies()) : response;
+}
+
+/** Runs one guard mode over a request. */
+export async function guard(deps: GuardDeps, mode: GuardMode, req: HttpRequest): Promise<GuardOutcome> {
+  try {
+    const identity = await identify(deps, req);
+    if (mode === 'trace') return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
+    authorize(mode, identity?.user);
+    return { ok: true, user: identity!.user, headers: identity!.headers };
+  } catch (error) {
+    const refusal = error instanceof Refusal ? error : new Refusal(asAuth(error), false);
+    if (mode === 'trace') {
+      return {
+        ok: true,
+        user: null,
+        headers: refusal.clearCookies ? { 'set-cookie': deps.clearCookies() } : {},
+      };
+    }
+    return { ok: false, response: await refusalResponse(deps, req, refusal.error, refusal.clearCookies) };
+  }
+}
+
+function asAuth(error: unknown): AuthError {
+  return error instanceof AuthError ? error : new AuthError('ERR_INTERNAL', undefined, { cause: error });
+}

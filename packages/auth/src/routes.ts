@@ -1,0 +1,118 @@
+/**
+ * @module routes
+ * The auth routes under the mount point (`/auth` in the service):
+ * `list`, `user`, `status`, `logout`, and `<provider>/login|callback|logout`. Every answer carries
+ * the security headers; failures answer `{"error": ...}` with the table's status, and details go
+ * only to the logger.
+ */
+import { AuthError } from './errors.js';
+import { pathOf } from './http/body.js';
+import type { HttpRequest, HttpResponse } from './http/exchange.js';
+import { empty, errorResponse, json, secured } from './http/respond.js';
+import type { Logger } from './logger/logger.js';
+import type { GuardMode, GuardOutcome } from './middleware/guard.js';
+import type { Provider } from './providers/provider.js';
+
+export interface RouteDeps {
+  mountPath: string;
+  logger: Logger;
+  providerNames: () => string[];
+  provider: (name: string) => Provider | undefined;
+  guard: (mode: GuardMode, req: HttpRequest) => Promise<GuardOutcome>;
+  clearCookies: () => string[];
+  /** Resolves once every provider's `attach` finished. */
+  ready: () => Promise<void>;
+  refusal: (req: HttpRequest, error: AuthError) => Promise<HttpResponse>;
+}
+
+const ALLOWED_METHODS = new Set(['GET', 'POST', 'HEAD']);
+
+/** The path segments after the mount point, or `undefined` when the path is not under it. */
+function segments(mountPath: string, path: string): string[] | undefined {
+  const base = mountPath === '/' ? '' : mountPath;
+  if (path !== base && !path.startsWith(`${base}/`)) return undefined;
+  return path
+    .slice(base.length)
+    .split('/')
+    .filter((part) => part.length > 0);
+}
+
+function logout(deps: RouteDeps): HttpResponse {
+  return empty(200, { 'set-cookie': deps.clearCookies() });
+}
+
+async function currentUser(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
+  const outcome = await deps.guard('auth', req);
+  return outcome.ok ? json(200, outcome.user, outcome.headers) : outcome.response;
+}
+
+async function status(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
+  const outcome = await deps.guard('trace', req);
+  const headers = outcome.ok ? outcome.headers : {};
+  const user = outcome.ok ? outcome.user : null;
+  return user
+    ? json(200, { status: 'logged in', user: user.name }, headers)
+    : json(200, { status: 'not logged in' }, headers);
+}
+
+async function providerRoute(
+  deps: RouteDeps,
+  name: string,
+  action: string,
+  req: HttpRequest,
+): Promise<HttpResponse> {
+  const provider = deps.provider(name);
+  if (!provider) throw new AuthError('ERR_UNKNOWN_PROVIDER');
+  switch (action) {
+    case 'login':
+      return provider.login(req);
+    case 'callback':
+      if (!provider.callback) throw new AuthError('ERR_NOT_FOUND');
+      return provider.callback(req);
+    case 'logout':
+      return provider.logout ? provider.logout(req) : logout(deps);
+    default:
+      throw new AuthError('ERR_NOT_FOUND');
+  }
+}
+
+async function route(deps: RouteDeps, parts: string[], req: HttpRequest): Promise<HttpResponse> {
+  if (!ALLOWED_METHODS.has(req.method)) throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+  if (parts.length === 1) {
+    switch (parts[0]) {
+      case 'list':
+        return json(200, deps.providerNames());
+      case 'user':
+        return currentUser(deps, req);
+      case 'status':
+        return status(deps, req);
+      case 'logout':
+        return logout(deps);
+    }
+  }
+  if (parts.length === 2) return providerRoute(deps, parts[0]!, parts[1]!, req);
+  throw new AuthError(parts.length === 1 ? 'ERR_UNKNOWN_PROVIDER' : 'ERR_NOT_FOUND');
+}
+
+/** Answers one request under the mount point; `undefined` when the path is not under it. */
+export async function handleAuthRoute(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse | undefined> {
+  const parts = segments(deps.mountPath, pathOf(req));
+  if (!parts) return undefined;
+  let response: HttpResponse;
+  try {
+    await deps.ready();
+    response = await route(deps, parts, req);
+  } catch (error) {
+    if (!(error instanceof AuthError) || error.status >= 500) {
+      deps.logger.logf(
+        '[ERROR] %s %s failed: %s',
+        req.method,
+        pathOf(req),
+        String(error instanceof Error ? (error.cause ?? error) : error),
+      );
+    }
+    response = error instanceof AuthError ? await deps.refusal(req, error) : errorResponse(error);
+  }
+  if (response.status === 405) response.headers.allow = 'GET, POST, HEAD';
+  return secured(response);
+}

@@ -1,0 +1,56 @@
+/**
+ * @module token/cookies
+ * The two session cookies. `JWT` holds the token and is HttpOnly; `XSRF-TOKEN` holds the token's
+ * `jti` and is readable by the page, which echoes it in the XSRF header. Both share Path=/, Domain,
+ * Secure and SameSite. A session-only login gets cookies without Max-Age/Expires.
+ */
+import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
+
+export type SameSite = 'Lax' | 'Strict' | 'None' | false;
+
+export interface CookieSettings {
+  jwtName: string;
+  xsrfName: string;
+  /** Empty means no Domain attribute (host-only cookies). */
+  domain: string;
+  secure: boolean;
+  sameSite: SameSite;
+  cookieDurationMs: number;
+}
+
+function attributes(settings: CookieSettings): SerializeOptions {
+  const options: SerializeOptions = { path: '/', secure: settings.secure };
+  if (settings.domain) options.domain = settings.domain;
+  if (settings.sameSite) options.sameSite = settings.sameSite.toLowerCase() as 'lax' | 'strict' | 'none';
+  return options;
+}
+
+/** `Set-Cookie` values that store `token` and its XSRF value. */
+export function sessionCookies(
+  settings: CookieSettings,
+  token: string,
+  xsrf: string,
+  sessionOnly: boolean,
+): string[] {
+  const options = attributes(settings);
+  if (!sessionOnly) options.maxAge = Math.floor(settings.cookieDurationMs / 1000);
+  return [
+    stringifySetCookie(settings.jwtName, token, { ...options, httpOnly: true }),
+    stringifySetCookie(settings.xsrfName, xsrf, options),
+  ];
+}
+
+/** `Set-Cookie` values that delete both cookies (empty value, Max-Age=0, Expires in 1970). */
+export function clearingCookies(settings: CookieSettings): string[] {
+  const options: SerializeOptions = { ...attributes(settings), maxAge: 0, expires: new Date(0) };
+  return [
+    stringifySetCookie(settings.jwtName, '', { ...options, httpOnly: true }),
+    stringifySetCookie(settings.xsrfName, '', options),
+  ];
+}
+
+/** The value of cookie `name` in a `Cookie` header, or `undefined`. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header || !header.includes(name)) return undefined;
+  return parseCookie(header)[name] || undefined;
+}

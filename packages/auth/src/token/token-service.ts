@@ -1,0 +1,201 @@
+/**
+ * @module token/token-service
+ * Issues, reads and refreshes session tokens. It knows cookies and headers as strings, not any web
+ * framework. Reading follows the reference's order (query `token`, then header `X-JWT`, then cookie
+ * `JWT`); header and query tokens must be unexpired, a cookie token may be refreshed, and only
+ * cookie tokens need the XSRF header.
+ */
+import { randomBytes } from 'node:crypto';
+import { AuthError } from '../errors.js';
+import type { HttpRequest } from '../http/exchange.js';
+import { ExpiringCache } from './cache.js';
+import { type Claims, HANDSHAKE_CLAIM, toSeconds } from './claims.js';
+import { type CookieSettings, clearingCookies, readCookie, sessionCookies } from './cookies.js';
+import { issueToken } from './issue.js';
+import { Refresher } from './refresh.js';
+import type { SecretReader } from './secret.js';
+import type { User } from './user.js';
+import { verifyToken } from './verify.js';
+import { checkXsrf, type XsrfPolicy } from './xsrf.js';
+
+/** Changes the claims of every token being issued (login and refresh); may add attributes, a role... */
+export type ClaimsUpdater = (claims: Claims) => Claims | Promise<Claims>;
+
+export interface TokenServiceOptions {
+  secretReader: SecretReader;
+  tokenDurationMs: number;
+  maxSessionAgeMs: number;
+  issuer: string;
+  cookies: CookieSettings;
+  xsrf: XsrfPolicy;
+  /** Lower-case request/response header name, e.g. `x-jwt`. */
+  jwtHeaderKey: string;
+  /** Lower-case XSRF header name, e.g. `x-xsrf-token`. */
+  xsrfHeaderKey: string;
+  jwtQuery: string;
+  sendJWTHeader: boolean;
+  claimsUpdater?: ClaimsUpdater;
+  isAllowedAudience: (aud: string) => boolean;
+  cacheSize: number;
+  now: () => number;
+}
+
+export type TokenSource = 'query' | 'header' | 'cookie';
+
+export interface ReadToken {
+  token: string;
+  claims: Claims;
+  source: TokenSource;
+  expired: boolean;
+}
+
+/** A token just made, with the response headers that hand it to the client. */
+export interface IssuedToken {
+  token: string;
+  claims: Claims;
+  headers: Record<string, string | string[]>;
+}
+
+/** A 40-hex random id, the same shape as the reference's jti. */
+export function randomId(): string {
+  return randomBytes(20).toString('hex');
+}
+
+function queryParam(url: string, name: string): string | undefined {
+  const start = url.indexOf('?');
+  if (start < 0) return undefined;
+  return new URLSearchParams(url.slice(start + 1)).get(name) || undefined;
+}
+
+export class TokenService {
+  readonly #o: TokenServiceOptions;
+  readonly #verified: ExpiringCache<Claims>;
+  readonly refresher: Refresher;
+
+  constructor(options: TokenServiceOptions) {
+    this.#o = options;
+    this.#verified = new ExpiringCache(options.cacheSize);
+    this.refresher = new Refresher((claims) => this.#reissue(claims), options.now, options.cacheSize);
+  }
+
+  /** Fills iss/iat/exp/jti/auth_time, runs the ClaimsUpdater, checks the audience and signs. */
+  async issue(input: Claims): Promise<{ token: string; claims: Claims }> {
+    const nowS = toSeconds(this.#o.now());
+    const authTime = input.auth_time ?? nowS;
+    const sessionEnd = authTime + toSeconds(this.#o.maxSessionAgeMs);
+    let claims: Claims = {
+      ...input,
+      iss: input.iss || this.#o.issuer,
+      aud: input.aud ?? '',
+      jti: input.jti || randomId(),
+      iat: nowS,
+      auth_time: authTime,
+      exp: input.exp ?? Math.min(nowS + toSeconds(this.#o.tokenDurationMs), sessionEnd),
+    };
+    if (this.#o.claimsUpdater) claims = await this.#o.claimsUpdater(claims);
+    if (!this.#o.isAllowedAudience(claims.aud ?? '')) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
+    return { token: await issueToken(claims, this.#o.secretReader), claims };
+  }
+
+  /** Issues a token and the cookies (and optional `X-JWT` header) that deliver it. */
+  async set(input: Claims): Promise<IssuedToken> {
+    const { token, claims } = await this.issue(input);
+    return { token, claims, headers: this.deliveryHeaders(token, claims) };
+  }
+
+  /** Response headers that hand `token` to the client. */
+  deliveryHeaders(token: string, claims: Claims): Record<string, string | string[]> {
+    const headers: Record<string, string | string[]> = {
+      'set-cookie': sessionCookies(this.#o.cookies, token, claims.jti ?? '', claims.sess_only === true),
+    };
+    if (this.#o.sendJWTHeader) headers[this.#o.jwtHeaderKey] = token;
+    return headers;
+  }
+
+  /** `Set-Cookie` values that end the session in the browser. */
+  clearCookies(): string[] {
+    return clearingCookies(this.#o.cookies);
+  }
+
+  /** Where the request carries a token, in the reference's order. */
+  locate(req: HttpRequest): { token: string; source: TokenSource } | undefined {
+    const fromQuery = queryParam(req.url, this.#o.jwtQuery);
+    if (fromQuery) return { token: fromQuery, source: 'query' };
+    const fromHeader = req.headers[this.#o.jwtHeaderKey];
+    if (typeof fromHeader === 'string' && fromHeader) return { token: fromHeader, source: 'header' };
+    const fromCookie = readCookie(req.headers.cookie, this.#o.cookies.jwtName);
+    return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
+  }
+
+  /** Verifies `token`, answering from the cache of verified tokens when possible. */
+  async verify(token: string): Promise<{ claims: Claims; expired: boolean }> {
+    const now = this.#o.now();
+    const cached = this.#verified.get(token, now);
+    if (cached) return { claims: cached, expired: false };
+    const result = await verifyToken(token, this.#o.secretReader, now);
+    if (!result.expired) this.#verified.set(token, result.claims, (result.claims.exp ?? 0) * 1000);
+    return result;
+  }
+
+  /**
+   * Reads the session token of a request and applies every rule that does not need the hooks:
+   * a user must be present, handshakes are refused, header/query tokens must be unexpired, the
+   * audience must be allowed, the session must be younger than maxSessionAge, and cookie tokens
+   * need the XSRF header. `undefined` when the request carries no token at all.
+   */
+  async read(req: HttpRequest): Promise<ReadToken | undefined> {
+    const found = this.locate(req);
+    if (!found) return undefined;
+    const { claims, expired } = await this.verify(found.token);
+    if (claims[HANDSHAKE_CLAIM] !== undefined || !claims.user || typeof claims.user !== 'object') {
+      throw new AuthError('ERR_TOKEN_INVALID');
+    }
+    if (expired && found.source !== 'cookie') throw new AuthError('ERR_TOKEN_EXPIRED');
+    if (!this.#o.isAllowedAudience(claims.aud ?? '')) throw new AuthError('ERR_AUDIENCE_REJECTED');
+    this.#checkSessionAge(claims, expired);
+    if (found.source === 'cookie') {
+      const header = req.headers[this.#o.xsrfHeaderKey];
+      checkXsrf(this.#o.xsrf, req.method, typeof header === 'string' ? header : undefined, claims.jti);
+    }
+    return { ...found, claims, expired };
+  }
+
+  /** The user of verified claims as a fresh object (cached claims are shared between requests). */
+  userOf(claims: Claims): User {
+    const user = claims.user as User;
+    const copy: User = { ...user };
+    if (user.attrs) copy.attrs = { ...user.attrs };
+    if (claims.aud) copy.aud = claims.aud;
+    return copy;
+  }
+
+  /** Re-issues an expired cookie token once, however many requests ask at the same time. */
+  refresh(token: string, claims: Claims): Promise<IssuedToken> {
+    return this.refresher
+      .refresh(token, claims)
+      .then((fresh) => ({ ...fresh, headers: this.deliveryHeaders(fresh.token, fresh.claims) }));
+  }
+
+  /** The original login time: `auth_time`, or for tokens made elsewhere the `iat`. */
+  #loginTime(claims: Claims): number {
+    return claims.auth_time ?? claims.iat ?? 0;
+  }
+
+  #checkSessionAge(claims: Claims, expired: boolean): void {
+    const nowMs = this.#o.now();
+    const tooOld = nowMs > this.#loginTime(claims) * 1000 + this.#o.maxSessionAgeMs;
+    // An expired token whose cookie must already have expired too was kept by a client, not a browser.
+    const cookieGone =
+      expired &&
+      claims.sess_only !== true &&
+      nowMs > (claims.exp ?? 0) * 1000 + this.#o.cookies.cookieDurationMs;
+    if (tooOld || cookieGone) throw new AuthError('ERR_SESSION_EXPIRED');
+  }
+
+  async #reissue(old: Claims): Promise<{ token: string; claims: Claims }> {
+    const { exp: _exp, iat: _iat, nbf: _nbf, ...kept } = old;
+    const fresh = await this.issue({ ...kept, auth_time: this.#loginTime(old) });
+    if ((fresh.claims.exp ?? 0) * 1000 <= this.#o.now()) throw new AuthError('ERR_SESSION_EXPIRED');
+    return fresh;
+  }
+}

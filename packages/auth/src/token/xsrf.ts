@@ -1,0 +1,24 @@
+/**
+ * @module token/xsrf
+ * The XSRF check for cookie-borne tokens: the page copies the `XSRF-TOKEN` cookie (the token's
+ * `jti`) into the `X-XSRF-TOKEN` header; a cross-site form cannot read the cookie, so it cannot.
+ */
+import { AuthError } from '../errors.js';
+import { constantTimeEqual } from '../internal/constant-time.js';
+
+export interface XsrfPolicy {
+  disabled: boolean;
+  /** Upper-case methods that skip the check. */
+  ignoreMethods: ReadonlySet<string>;
+}
+
+/** Throws `ERR_XSRF_MISMATCH` unless `header` equals the token's `jti` (compared in constant time). */
+export function checkXsrf(
+  policy: XsrfPolicy,
+  method: string,
+  header: string | undefined,
+  jti: string | undefined,
+): void {
+  if (policy.disabled || policy.ignoreMethods.has(method)) return;
+  if (!header || !jti || !constantTimeEqual(header, jti)) throw new AuthError('ERR_XSRF_MISMATCH');
+}
