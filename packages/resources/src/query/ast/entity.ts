@@ -1,0 +1,35 @@
+/**
+ * The entities a resources query can reach: itself, and the ones its subqueries may select from.
+ * @module
+ */
+
+const ENTITIES = { resources: true, nodes: true, catalogs: true, environments: true } as const;
+
+export type Entity = keyof typeof ENTITIES;
+
+export function isEntity(name: string): name is Entity {
+  return Object.hasOwn(ENTITIES, name);
+}
+
+/**
+ * Every `select_<entity>` PuppetDB knows (documented plus source-only ones). Names here but not in
+ * {@link Entity} are real PuppetDB entities this service does not store: they get a precise 400.
+ */
+export const PUPPETDB_ENTITIES: readonly string[] = Object.freeze([
+  'catalogs',
+  'edges',
+  'environments',
+  'events',
+  'facts',
+  'fact_contents',
+  'fact_paths',
+  'nodes',
+  'producers',
+  'reports',
+  'resources',
+  'factsets',
+  'inventory',
+  'packages',
+  'package_inventory',
+  'catalog_inputs',
+]);

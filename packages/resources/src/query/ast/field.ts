@@ -1,0 +1,57 @@
+/**
+ * Field references: the left-hand side of every predicate.
+ *
+ * PuppetDB spells a field three ways on resources: a plain name (`"title"`), the EAV form
+ * `["parameter", NAME]`, and the dotted form `"parameters.a.b"`. Each has its own node so the
+ * validator and the compiler can switch on `kind` instead of re-reading strings.
+ * @module
+ */
+
+/** A plain field name such as `title`, checked against the entity's field table by the validator. */
+export interface ColumnFieldNode {
+  readonly kind: 'ColumnField';
+  readonly name: string;
+}
+
+/** `["parameter", NAME]`: the top-level parameter NAME of a resource, compared as a whole JSON value. */
+export interface ParameterFieldNode {
+  readonly kind: 'ParameterField';
+  readonly name: string;
+}
+
+/** `parameters.a.b`: a path into the resource's parameters; `path` holds the unquoted components. */
+export interface DottedParameterFieldNode {
+  readonly kind: 'DottedParameterField';
+  readonly path: readonly string[];
+}
+
+export type FieldNode = ColumnFieldNode | ParameterFieldNode | DottedParameterFieldNode;
+
+export const ColumnField = Object.freeze({
+  create: (name: string): ColumnFieldNode => Object.freeze({ kind: 'ColumnField', name }),
+});
+
+export const ParameterField = Object.freeze({
+  create: (name: string): ParameterFieldNode => Object.freeze({ kind: 'ParameterField', name }),
+});
+
+export const DottedParameterField = Object.freeze({
+  create: (path: readonly string[]): DottedParameterFieldNode =>
+    Object.freeze({ kind: 'DottedParameterField', path: Object.freeze([...path]) }),
+});
+
+/** How a field is written in PuppetDB's error messages and in extract output keys. */
+export function fieldLabel(field: FieldNode): string {
+  switch (field.kind) {
+    case 'ColumnField':
+      return field.name;
+    case 'ParameterField':
+      return `parameter ${field.name}`;
+    case 'DottedParameterField':
+      return `parameters.${field.path.map(quotePathComponent).join('.')}`;
+  }
+}
+
+function quotePathComponent(component: string): string {
+  return component.includes('.') ? `"${component}"` : component;
+}

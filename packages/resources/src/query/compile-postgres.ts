@@ -1,0 +1,48 @@
+/**
+ * The PostgreSQL dialect: `$n` placeholders, POSIX `~` (patterns were checked with RE2 first and
+ * run under statement_timeout), and jsonb `->`/`->>` chains with one text parameter per label.
+ * @module
+ */
+import type { JsonValue } from './ast/comparison.js';
+import { QueryCompiler } from './compile.js';
+
+export class PostgresQueryCompiler extends QueryCompiler {
+  readonly dialect = 'postgres' as const;
+
+  protected override placeholder(index: number): string {
+    return `$${index}`;
+  }
+
+  protected override regexMatch(subject: string, pattern: string): string {
+    return `${subject} ~ ${pattern}`;
+  }
+
+  #chain(path: readonly string[], last: '->' | '->>'): string {
+    return path
+      .map((label, i) => `${i === path.length - 1 ? last : '->'} ${this.param(label)}::text`)
+      .join(' ');
+  }
+
+  protected override jsonGet(json: string, path: readonly string[]): string {
+    return `(${json} ${this.#chain(path, '->')})`;
+  }
+
+  protected override jsonGetText(json: string, path: readonly string[]): string {
+    return `(${json} ${this.#chain(path, '->>')})`;
+  }
+
+  protected override jsonTypeOf(json: string, path: readonly string[]): string {
+    return `jsonb_typeof${this.jsonGet(json, path)}`;
+  }
+
+  protected override jsonNumber(json: string, path: readonly string[]): string {
+    const type = this.jsonTypeOf(json, path);
+    return `(CASE WHEN ${type} = 'number' THEN (${this.jsonGetText(json, path)})::numeric END)`;
+  }
+
+  protected override jsonEquals(json: string, path: readonly string[], value: JsonValue): string {
+    // Containment first so the GIN index on parameters can answer; equality keeps it exact.
+    const nested = path.reduceRight<JsonValue>((inner, label) => ({ [label]: inner }), value);
+    return `(${json} @> ${this.jsonParam(nested)}::jsonb AND ${this.jsonGet(json, path)} = ${this.jsonParam(value)}::jsonb)`;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The SQLite dialect: `?` placeholders, `REGEXP` (the RE2-backed function of regex.ts) and the
+ * JSON1 `->`/`->>` operators with one `$."a"."b"` path parameter (quoted labels, so a key may hold
+ * dots, quotes or a leading `$`).
+ * @module
+ */
+import type { JsonValue } from './ast/comparison.js';
+import { QueryCompiler } from './compile.js';
+
+/** `$."a"."b.c"`: a JSON path whose every label is quoted (backslash-escaped inside). */
+export function sqliteJsonPath(path: readonly string[]): string {
+  return `$${path.map((label) => `."${label.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join('')}`;
+}
+
+export class SqliteQueryCompiler extends QueryCompiler {
+  readonly dialect = 'sqlite' as const;
+
+  protected override placeholder(): string {
+    return '?';
+  }
+
+  protected override regexMatch(subject: string, pattern: string): string {
+    return `${subject} REGEXP ${pattern}`;
+  }
+
+  protected override jsonGet(json: string, path: readonly string[]): string {
+    return `(${json} -> ${this.param(sqliteJsonPath(path))})`;
+  }
+
+  protected override jsonGetText(json: string, path: readonly string[]): string {
+    return `(${json} ->> ${this.param(sqliteJsonPath(path))})`;
+  }
+
+  protected override jsonTypeOf(json: string, path: readonly string[]): string {
+    return `json_type(${json}, ${this.param(sqliteJsonPath(path))})`;
+  }
+
+  protected override jsonNumber(json: string, path: readonly string[]): string {
+    const type = this.jsonTypeOf(json, path);
+    return `(CASE WHEN ${type} IN ('integer', 'real') THEN ${this.jsonGetText(json, path)} END)`;
+  }
+
+  protected override jsonEquals(json: string, path: readonly string[], value: JsonValue): string {
+    // `->` renders the sub-value minified with the stored key order; the store keeps canonical
+    // JSON (sorted keys), so comparing with the canonical text is exact equality.
+    return `${this.jsonGet(json, path)} = ${this.jsonParam(value)}`;
+  }
+}

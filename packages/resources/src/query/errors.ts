@@ -1,0 +1,46 @@
+/**
+ * The one error type of the query pipeline. Its `message` is the exact text the HTTP layer sends
+ * (PuppetDB answers query mistakes with `400 text/plain` and the bare message), its `code` is
+ * stable for programs, its `status` is the HTTP status to use.
+ * @module
+ */
+
+const QUERY_ERROR_STATUS = {
+  /** The query text is not JSON. */
+  ERR_QUERY_JSON: 400,
+  /** The AST is malformed or mentions unknown fields, operators or entities. */
+  ERR_QUERY_INVALID: 400,
+  /** A regular expression does not compile. */
+  ERR_QUERY_REGEX: 400,
+  /** A URL/body parameter (limit, offset, order_by, an unknown name...) is wrong. */
+  ERR_QUERY_PARAMETER: 400,
+  /** The query exceeds the configured size. */
+  ERR_QUERY_TOO_LARGE: 413,
+} as const;
+
+export type QueryErrorCode = keyof typeof QUERY_ERROR_STATUS;
+
+export class QueryError extends Error {
+  readonly code: QueryErrorCode;
+  readonly status: number;
+
+  constructor(code: QueryErrorCode, message: string) {
+    super(message);
+    this.name = 'QueryError';
+    this.code = code;
+    this.status = QUERY_ERROR_STATUS[code];
+  }
+}
+
+/** Shorthand for the most common failure, an invalid AST. */
+export function invalid(message: string): QueryError {
+  return new QueryError('ERR_QUERY_INVALID', message);
+}
+
+/** PuppetDB's list style: `'a', 'b', and 'c'` (Oxford comma; a single item is just `'a'`). */
+export function quoteList(items: readonly string[]): string {
+  const quoted = items.map((item) => `'${item}'`);
+  if (quoted.length <= 1) return quoted.join('');
+  if (quoted.length === 2) return `${quoted[0]} and ${quoted[1]}`;
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)}`;
+}

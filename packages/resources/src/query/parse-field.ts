@@ -1,0 +1,59 @@
+/**
+ * Parsing of field references: `"title"`, `["parameter", "ensure"]`, `"parameters.a.\"b.c\""`.
+ * @module
+ */
+import { ColumnField, DottedParameterField, type FieldNode, ParameterField } from './ast/field.js';
+import { invalid } from './errors.js';
+
+const DOTTED_PREFIX = 'parameters.';
+
+/** The legacy node-state field `["node", "active"]`, recognised by the comparison parser. */
+export function isLegacyNodeActiveField(raw: unknown): boolean {
+  return Array.isArray(raw) && raw.length === 2 && raw[0] === 'node' && raw[1] === 'active';
+}
+
+export function parseField(raw: unknown): FieldNode {
+  if (typeof raw === 'string') {
+    return raw.startsWith(DOTTED_PREFIX)
+      ? DottedParameterField.create(parseDottedPath(raw.slice(DOTTED_PREFIX.length), raw))
+      : ColumnField.create(raw);
+  }
+  if (Array.isArray(raw) && raw.length === 2 && raw[0] === 'parameter' && typeof raw[1] === 'string') {
+    return ParameterField.create(raw[1]);
+  }
+  throw invalid(`${JSON.stringify(raw)} is not a valid field: use a field name or ["parameter", NAME]`);
+}
+
+/**
+ * Splits `a."b.c".d` into `["a", "b.c", "d"]`. A component in double quotes may contain dots;
+ * a component may not be empty.
+ */
+export function parseDottedPath(text: string, whole: string): string[] {
+  const components: string[] = [];
+  let index = 0;
+  while (index <= text.length) {
+    const { component, next } = readComponent(text, index, whole);
+    components.push(component);
+    if (next >= text.length) break;
+    index = next + 1;
+  }
+  return components;
+}
+
+function readComponent(text: string, start: number, whole: string): { component: string; next: number } {
+  if (text[start] === '"') {
+    const close = text.indexOf('"', start + 1);
+    const next = close + 1;
+    if (close < 0 || (next < text.length && text[next] !== '.')) throw badPath(whole);
+    if (close === start + 1) throw badPath(whole);
+    return { component: text.slice(start + 1, close), next };
+  }
+  const dot = text.indexOf('.', start);
+  const end = dot < 0 ? text.length : dot;
+  if (end === start || text.slice(start, end).includes('"')) throw badPath(whole);
+  return { component: text.slice(start, end), next: end };
+}
+
+function badPath(whole: string): Error {
+  return invalid(`'${whole}' is not a valid dotted field: components are separated by '.' and may be quoted`);
+}

@@ -1,0 +1,54 @@
+/**
+ * The whole pipeline behind one request: parse -> validate -> compile -> stream rendered rows.
+ * @module
+ */
+
+import type { ResourceStore } from '../store/types.js';
+import type { JsonValue } from './ast/comparison.js';
+import { Comparison } from './ast/comparison.js';
+import { ColumnField } from './ast/field.js';
+import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
+import type { CompiledResourceQuery } from './compile.js';
+import { compileResourceQuery } from './compile-query.js';
+import type { Paging } from './paging.js';
+import { rowRenderer } from './render.js';
+import { validateQuery } from './validate.js';
+
+/** `["=", field, value]` criteria the routes add for path segments (type, title, certname). */
+export function equalsCriterion(field: string, value: JsonValue): QueryNode {
+  return Comparison.create('=', ColumnField.create(field), value);
+}
+
+export interface PreparedQuery {
+  readonly compiled: CompiledResourceQuery;
+  /** Rendered JSON objects, one per row, streamed from the store. */
+  objects(): AsyncIterable<string>;
+  /** The total for X-Records (runs the count query). */
+  total(): Promise<number>;
+}
+
+/** Validates and compiles a parsed query for `store`; throws QueryError before touching the database. */
+export function prepareQuery(
+  store: ResourceStore,
+  query: TopLevelQuery,
+  options: {
+    readonly criteria?: readonly QueryNode[];
+    readonly paging: Paging;
+    readonly inactiveSince: string;
+  },
+): PreparedQuery {
+  const validated = validateQuery(query, options.criteria ?? []);
+  const compiled = compileResourceQuery(validated, store.dialect, options);
+  const render = rowRenderer(compiled.columns);
+  return {
+    compiled,
+    async *objects() {
+      for await (const row of store.stream(compiled.rows.sql, compiled.rows.parameters)) yield render(row);
+    },
+    async total() {
+      if (!compiled.count) throw new Error('total() needs paging.includeTotal');
+      const [row] = await store.all(compiled.count.sql, compiled.count.parameters);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
