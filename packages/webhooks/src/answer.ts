@@ -1,0 +1,24 @@
+/**
+ * @module answer
+ * The JSON answers of the endpoint: `{"success": true, "data": …}` on success (no `data` key for
+ * an `undefined` result, as the reference does), `{"error": "…"}` otherwise.
+ */
+import { type WebhookErrorCode, webhookErrors } from './errors.js';
+import type { Answer } from './replay.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function successAnswer(data: unknown): Answer {
+  return { status: 200, body: JSON.stringify({ success: true, data }) };
+}
+
+export function errorAnswer(code: WebhookErrorCode): Answer {
+  const { status, message } = webhookErrors[code];
+  const headers: Record<string, string> | undefined =
+    code === 'ERR_BUSY' ? { 'retry-after': '1' } : undefined;
+  return { status, body: JSON.stringify({ error: message }), ...(headers ? { headers } : {}) };
+}
+
+export function rejectionAnswer(status: number, message: string): Answer {
+  return { status, body: JSON.stringify({ error: message }) };
+}

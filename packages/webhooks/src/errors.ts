@@ -1,0 +1,38 @@
+/**
+ * @module errors
+ * Every way a webhook call can be refused, in one table: a stable `code`, the HTTP status and the
+ * fixed message that goes into `{"error": "..."}`. Messages never echo request data or handler
+ * detail; the detail goes to the logger. The README's error table is checked against this one.
+ */
+
+export const webhookErrors = {
+  ERR_BAD_PATH: { status: 404, message: 'Not found. Use /webhook/{module}/{method}' },
+  ERR_UNKNOWN_MODULE: { status: 404, message: 'unknown webhook module' },
+  ERR_UNKNOWN_ROUTE: { status: 404, message: 'no such webhook route' },
+  ERR_METHOD_NOT_ALLOWED: { status: 405, message: 'method not allowed, use POST' },
+  ERR_SECRET_INVALID: { status: 401, message: 'Invalid webhook secret' },
+  ERR_SIGNATURE_INVALID: { status: 401, message: 'invalid webhook signature' },
+  ERR_SIGNATURE_EXPIRED: { status: 401, message: 'webhook signature timestamp outside the tolerance window' },
+  ERR_INVALID_JSON: { status: 400, message: 'Invalid JSON body' },
+  ERR_BAD_REQUEST: { status: 400, message: 'bad request' },
+  ERR_BODY_TOO_LARGE: { status: 413, message: 'request body too large' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'unsupported media type, send application/json' },
+  ERR_HANDLER_FAILED: { status: 500, message: 'webhook handler failed' },
+  ERR_SIGNATURE_MISCONFIGURED: { status: 500, message: 'webhook signature is misconfigured' },
+  ERR_BUSY: { status: 503, message: 'webhook module busy, retry later' },
+  ERR_HANDLER_TIMEOUT: { status: 504, message: 'webhook handler timed out' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type WebhookErrorCode = keyof typeof webhookErrors;
+
+/** A refusal with a stable code; `message` is safe for the client, `cause` is for the logger only. */
+export class WebhookError extends Error {
+  readonly code: WebhookErrorCode;
+  readonly status: number;
+  constructor(code: WebhookErrorCode, options?: { cause?: unknown }) {
+    super(webhookErrors[code].message, options);
+    this.name = 'WebhookError';
+    this.code = code;
+    this.status = webhookErrors[code].status;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * @module @gatehouse/webhooks
+ * Methods of hosting modules exposed as `POST /webhook/{module}/{method}` endpoints.
+ */
+export { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
+export { type DocTag, type ExportDocs, readSourceDocs, type SourceDocs } from './jsdoc.js';
+export { type Logger, silentLogger } from './logger.js';
+export type { WebhooksOptions } from './options.js';
+export { type WebhooksPluginOptions, webhooksPlugin } from './plugin.js';
+export { type ModuleEntry, type RouteInfo, Webhooks } from './registry.js';
+export { WebhookRejection } from './rejection.js';
+export { hmacSha256 } from './signatures/hmac.js';
+export type {
+  MethodConfig,
+  ModuleConfig,
+  RouteEntry,
+  SignatureConfig,
+  SignatureScheme,
+  WebhookMeta,
+} from './types.js';

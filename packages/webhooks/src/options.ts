@@ -1,0 +1,88 @@
+/**
+ * @module options
+ * The options of a {@link Webhooks} registry and of the Fastify plugin, their defaults in one
+ * place, and the checks that stop a bad value at construction with a TypeError.
+ */
+import path from 'node:path';
+import { type Logger, silentLogger } from './logger.js';
+import { checkSignatureConfig } from './signatures/spec.js';
+import type { SignatureConfig } from './types.js';
+
+export interface WebhooksOptions {
+  /** Folder of module files to load and watch. None: only modules registered from code. */
+  modulesDir?: string;
+  /** Reload modules when files in the folder change (default true). */
+  watch?: boolean;
+  /** Where transpiled TypeScript modules are written (default `<modulesDir>/.webhooks-cache`). */
+  cacheDir?: string;
+  /** The shared secret every request must carry in `X-Webhook-Secret`; unset or empty: no check. */
+  secret?: string;
+  /** Largest accepted body in bytes (default 1 MiB, as the reference). */
+  bodyLimit?: number;
+  /** Time a call may take, queueing included, before it answers 504 (default 30000 ms). */
+  timeoutMs?: number;
+  /** Calls of one module that run at once (default 16). */
+  concurrency?: number;
+  /** Calls of one module that wait for a slot before it answers 503 (default 64). */
+  queueLimit?: number;
+  /** How long a delivery id is remembered (default 24 h). */
+  replayWindowMs?: number;
+  /** Delivery ids remembered at most (default 10000). */
+  replayMaxEntries?: number;
+  /** Headers read as delivery id on routes whose scheme names none (default webhook-id, idempotency-key). */
+  deliveryHeaders?: readonly string[];
+  /** Signature required on every route that does not declare its own. */
+  defaultSignature?: SignatureConfig;
+  /** Quiet time after a file change before the folder is re-read (default 100 ms). */
+  debounceMs?: number;
+  logger?: Logger;
+}
+
+export interface ResolvedOptions {
+  readonly modulesDir: string | undefined;
+  readonly watch: boolean;
+  readonly cacheDir: string | undefined;
+  readonly secret: string | undefined;
+  readonly bodyLimit: number;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly queueLimit: number;
+  readonly replayWindowMs: number;
+  readonly replayMaxEntries: number;
+  readonly deliveryHeaders: readonly string[];
+  readonly defaultSignature: SignatureConfig | undefined;
+  readonly debounceMs: number;
+  readonly logger: Logger;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) {
+    throw new TypeError(`@gatehouse/webhooks: ${name} must be an integer >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
+  const modulesDir = options.modulesDir === undefined ? undefined : path.resolve(options.modulesDir);
+  const cacheDir = options.cacheDir ?? (modulesDir && path.join(modulesDir, '.webhooks-cache'));
+  return Object.freeze({
+    modulesDir,
+    watch: options.watch ?? true,
+    cacheDir: cacheDir === undefined ? undefined : path.resolve(cacheDir),
+    secret: options.secret ? options.secret : undefined,
+    bodyLimit: positiveInt('bodyLimit', options.bodyLimit, 1024 * 1024),
+    timeoutMs: positiveInt('timeoutMs', options.timeoutMs, 30_000),
+    concurrency: positiveInt('concurrency', options.concurrency, 16),
+    queueLimit: positiveInt('queueLimit', options.queueLimit, 64, 0),
+    replayWindowMs: positiveInt('replayWindowMs', options.replayWindowMs, 24 * 60 * 60 * 1000),
+    replayMaxEntries: positiveInt('replayMaxEntries', options.replayMaxEntries, 10_000),
+    deliveryHeaders: (options.deliveryHeaders ?? ['webhook-id', 'idempotency-key']).map((h) =>
+      h.toLowerCase(),
+    ),
+    defaultSignature:
+      options.defaultSignature && checkSignatureConfig(options.defaultSignature, 'defaultSignature'),
+    debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
+    logger: options.logger ?? silentLogger,
+  });
+}

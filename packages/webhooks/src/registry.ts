@@ -1,0 +1,155 @@
+/**
+ * @module registry
+ * The programmatic API: a {@link Webhooks} registry holds the modules (from a folder and from
+ * code), their routes and their concurrency bounds, and resolves a request target to a route.
+ * A module registered from code shadows a folder module of the same name.
+ */
+import { discoverRoutes } from './discover.js';
+import { ModuleFolder } from './folder.js';
+import type { LoadedFile } from './loader.js';
+import { type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
+import { ReplayStore } from './replay.js';
+import { Semaphore } from './semaphore.js';
+import type { ModuleConfig, RouteEntry } from './types.js';
+
+/** A loaded module: its one instance, its routes and its concurrency bound. */
+export interface ModuleEntry {
+  readonly name: string;
+  readonly instance: object;
+  readonly routes: ReadonlyMap<string, RouteEntry>;
+  readonly semaphore: Semaphore;
+  /** The file it came from, or `code` for {@link Webhooks.register}. */
+  readonly origin: string;
+}
+
+export type Resolution =
+  | { readonly found: true; readonly module: ModuleEntry; readonly route: RouteEntry }
+  | { readonly found: false; readonly code: 'ERR_UNKNOWN_MODULE' | 'ERR_UNKNOWN_ROUTE' };
+
+/** One row of {@link Webhooks.list}. */
+export interface RouteInfo {
+  readonly module: string;
+  readonly path: string;
+  readonly method: string;
+  readonly signature: string;
+}
+
+const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
+
+export class Webhooks {
+  readonly options: ResolvedOptions;
+  readonly replay: ReplayStore;
+  readonly #fromCode = new Map<string, ModuleEntry>();
+  readonly #fromFolder = new Map<string, ModuleEntry>();
+  readonly #semaphores = new Map<string, Semaphore>();
+  readonly #folder: ModuleFolder | undefined;
+
+  constructor(options: WebhooksOptions = {}) {
+    this.options = resolveOptions(options);
+    this.replay = new ReplayStore(this.options.replayWindowMs, this.options.replayMaxEntries);
+    const { modulesDir, cacheDir, logger } = this.options;
+    if (modulesDir !== undefined && cacheDir !== undefined) {
+      this.#folder = new ModuleFolder(
+        modulesDir,
+        cacheDir,
+        {
+          loaded: (name, file, loaded) => this.#fromFolder.set(name, this.#entry(name, file, loaded)),
+          removed: (name) => this.#fromFolder.delete(name),
+        },
+        logger,
+      );
+    }
+  }
+
+  /** Loads the modules folder (when there is one) and starts watching it. */
+  async start(): Promise<void> {
+    if (!this.#folder) return;
+    await this.#folder.sync();
+    if (this.options.watch) this.#folder.watch(this.options.debounceMs);
+  }
+
+  /** Re-reads the modules folder now, without waiting for the watcher. */
+  async reload(): Promise<void> {
+    await this.#folder?.sync();
+  }
+
+  async close(): Promise<void> {
+    await this.#folder?.close();
+  }
+
+  /**
+   * Exposes `instance` (an object or class instance) as module `name`, with the same handler rules
+   * as a file, except that JSDoc cannot be read: use `config.methods[m].webhook` in place of
+   * `@webhook`. Returns the route keys. Throws a TypeError for a bad name or config.
+   */
+  register(name: string, instance: object, config?: ModuleConfig): string[] {
+    if (!MODULE_NAME.test(name)) throw new TypeError(`@gatehouse/webhooks: invalid module name "${name}"`);
+    if (typeof instance !== 'object' || instance === null) {
+      throw new TypeError('@gatehouse/webhooks: register() needs an object or class instance');
+    }
+    const own = config ?? ((instance as { webhookConfig?: ModuleConfig }).webhookConfig || undefined);
+    const entry = this.#entry(name, 'code', { instance, docs: undefined, config: own });
+    this.#fromCode.set(name, entry);
+    return [...entry.routes.keys()];
+  }
+
+  /** Removes a module registered from code. */
+  unregister(name: string): boolean {
+    return this.#fromCode.delete(name);
+  }
+
+  /** The module and route a request names. */
+  resolve(module: string, route: string): Resolution {
+    const entry = this.#fromCode.get(module) ?? this.#fromFolder.get(module);
+    if (!entry || entry.routes.size === 0) return { found: false, code: 'ERR_UNKNOWN_MODULE' };
+    const hit = entry.routes.get(route);
+    return hit ? { found: true, module: entry, route: hit } : { found: false, code: 'ERR_UNKNOWN_ROUTE' };
+  }
+
+  /** Every exposed route, for start-up messages and tooling. */
+  list(): RouteInfo[] {
+    const names = new Set([...this.#fromFolder.keys(), ...this.#fromCode.keys()]);
+    const rows: RouteInfo[] = [];
+    for (const name of [...names].sort()) {
+      const entry = (this.#fromCode.get(name) ?? this.#fromFolder.get(name))!;
+      for (const route of entry.routes.values()) {
+        rows.push({
+          module: name,
+          path: route.key,
+          method: route.method,
+          signature: route.signature?.scheme ?? 'none',
+        });
+      }
+    }
+    return rows;
+  }
+
+  #entry(name: string, origin: string, loaded: LoadedFile): ModuleEntry {
+    const { config } = loaded;
+    const routes = discoverRoutes({
+      module: name,
+      instance: loaded.instance,
+      docs: loaded.docs,
+      config,
+      defaultSignature: this.options.defaultSignature,
+      logger: this.options.logger,
+    });
+    if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
+    const semaphore = this.#semaphoreFor(name, config);
+    return { name, instance: loaded.instance, routes, semaphore, origin };
+  }
+
+  /** One semaphore per module name, kept across reloads so the bound holds while versions overlap. */
+  #semaphoreFor(name: string, config: ModuleConfig | undefined): Semaphore {
+    const limit = config?.concurrency ?? this.options.concurrency;
+    const queueLimit = config?.queueLimit ?? this.options.queueLimit;
+    let semaphore = this.#semaphores.get(name);
+    if (!semaphore) {
+      semaphore = new Semaphore(limit, queueLimit);
+      this.#semaphores.set(name, semaphore);
+    }
+    semaphore.limit = limit;
+    semaphore.queueLimit = queueLimit;
+    return semaphore;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * @module routes
+ * The HTTP side of a webhook call, in the order a request meets it:
+ * 1. onRequest (before any body byte is read): 405 for anything but POST, 401 for a missing or
+ *    wrong `X-Webhook-Secret`, 404 for a path, module or route that does not exist, 415 for a body
+ *    that is not JSON;
+ * 2. body read as raw bytes, 413 over the limit;
+ * 3. handler: signature over the raw bytes (401), JSON object (400), replay check, then dispatch.
+ * All refusals are `{"error": "..."}` from the table in errors.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorAnswer, JSON_TYPE } from './answer.js';
+import { isJsonMediaType, parseParams } from './body.js';
+import { deliveryIdOf } from './delivery.js';
+import { dispatch } from './dispatch.js';
+import { WebhookError } from './errors.js';
+import { buildMeta } from './metadata.js';
+import type { ModuleEntry, Webhooks } from './registry.js';
+import type { Answer } from './replay.js';
+import { parseRequestPath } from './route-path.js';
+import { headerMatchesSecret } from './secret.js';
+import { KNOWN_SIGNATURE_HEADERS, signatureHeaderOf, verifySignature } from './signatures/verify.js';
+import type { RouteEntry } from './types.js';
+
+/** What the onRequest check found, for the handler. */
+interface Target {
+  readonly module: ModuleEntry;
+  readonly route: RouteEntry;
+  readonly receivedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by @gatehouse/webhooks on its own routes only. */
+    webhookTarget: unknown;
+  }
+}
+
+const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
+const EMPTY = Buffer.alloc(0);
+const HIDDEN = new Set(KNOWN_SIGNATURE_HEADERS);
+
+export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
+  reply.code(answer.status).type(JSON_TYPE);
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.send(answer.body);
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
+  if (!route.signature) return HIDDEN;
+  const header = signatureHeaderOf(route.signature);
+  return HIDDEN.has(header) ? HIDDEN : new Set([...HIDDEN, header]);
+}
+
+function guard(webhooks: Webhooks, prefixSegments: number) {
+  const { secret } = webhooks.options;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const receivedAt = Date.now();
+    if (request.method !== 'POST') {
+      reply.header('allow', 'POST');
+      return sendAnswer(reply, errorAnswer('ERR_METHOD_NOT_ALLOWED'));
+    }
+    const sent = request.headers['x-webhook-secret'];
+    if (secret !== undefined && !headerMatchesSecret(Array.isArray(sent) ? sent.join(', ') : sent, secret)) {
+      return sendAnswer(reply, errorAnswer('ERR_SECRET_INVALID'));
+    }
+    const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegments);
+    if (!path) return sendAnswer(reply, errorAnswer('ERR_BAD_PATH'));
+    const found = webhooks.resolve(path.module, path.route);
+    if (!found.found) return sendAnswer(reply, errorAnswer(found.code));
+    if (hasBody(request) && !isJsonMediaType(request.headers['content-type'])) {
+      return sendAnswer(reply, errorAnswer('ERR_UNSUPPORTED_MEDIA_TYPE'));
+    }
+    request.webhookTarget = { module: found.module, route: found.route, receivedAt } satisfies Target;
+    return undefined;
+  };
+}
+
+function handler(webhooks: Webhooks) {
+  const { options } = webhooks;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { module, route, receivedAt } = request.webhookTarget as Target;
+    const raw = Buffer.isBuffer(request.body) ? request.body : EMPTY;
+    if (route.signature) verifySignature(route.signature, request.headers, raw, receivedAt);
+    const parsed = parseParams(raw);
+    const _webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
+    const params = { ...parsed, _webhook };
+    const target = {
+      module: module.name,
+      instance: module.instance,
+      method: route.method,
+      semaphore: module.semaphore,
+    };
+    const run = () => dispatch(target, params, route.timeoutMs ?? options.timeoutMs, options.logger);
+    const id = deliveryIdOf(route, request.headers, parsed, options.deliveryHeaders);
+    if (id === undefined) return sendAnswer(reply, await run());
+    const { answer, replayed } = await webhooks.replay.run(`${module.name}\n${route.key}\n${id}`, run);
+    if (replayed) reply.header('webhook-replayed', 'true');
+    return sendAnswer(reply, answer);
+  };
+}
+
+function errorHandler(webhooks: Webhooks) {
+  return (
+    err: Error & { code?: string; statusCode?: number },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    if (err instanceof WebhookError) return sendAnswer(reply, errorAnswer(err.code));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendAnswer(reply, errorAnswer('ERR_BODY_TOO_LARGE'));
+    const status = err.statusCode ?? 500;
+    webhooks.options.logger.logf('webhooks: %s %s failed: %s', request.method, request.url, err);
+    return sendAnswer(
+      reply,
+      errorAnswer(status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_HANDLER_FAILED'),
+    );
+  };
+}
+
+/** Registers the webhook route in `app` (an encapsulated context: its body parser is raw bytes). */
+export async function webhookRoutes(app: FastifyInstance, opts: { webhooks: Webhooks; mount: string }) {
+  const { webhooks, mount: prefix } = opts;
+  const bodyLimit = webhooks.options.bodyLimit;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
+  app.decorateRequest('webhookTarget', null);
+  app.setErrorHandler(errorHandler(webhooks));
+  app.addHook('onRequest', guard(webhooks, prefix.split('/').filter(Boolean).length));
+  app.route({
+    method: METHODS,
+    url: `${prefix}/*`,
+    bodyLimit,
+    exposeHeadRoute: false,
+    handler: handler(webhooks),
+  });
+}

@@ -1,0 +1,151 @@
+/** Signature schemes over the raw body (GitHub, Stripe, generic HMAC), declared by tag or by config. */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, startService, type TestService } from './helpers.js';
+
+const GH_SECRET = 'gh-secret';
+const STRIPE_SECRET = 'whsec_test';
+
+const GITHUB_TS = `
+/** @signature github env:TEST_GH_SECRET */
+export default class GitHub {
+  handlePush(p: { ref?: string; _webhook: { headers: Record<string, string> } }) {
+    return { ref: p.ref, headers: p._webhook.headers };
+  }
+  /**
+   * @webhook open
+   * @signature none
+   */
+  open() { return 'open'; }
+  /** @signature github env:TEST_UNSET_SECRET_VAR */
+  handleMisconfigured() { return 'never'; }
+}
+`;
+
+const STRIPE_JS = `
+export const webhookConfig = { signature: { scheme: 'stripe', secretEnv: 'TEST_STRIPE_SECRET' } };
+export default { handleEvent(p) { return { type: p.type }; } };
+`;
+
+const GENERIC_JS = `
+export default class Generic {
+  static webhookConfig = {
+    methods: {
+      receive: {
+        webhook: 'in/bound',
+        signature: { scheme: 'hmac-sha256', secret: ['old-key', 'new-key'], header: 'x-sig', encoding: 'base64', prefix: 'v1=' },
+      },
+    },
+  };
+  receive(p) { return { n: p.n, sawSig: 'x-sig' in p._webhook.headers }; }
+}
+`;
+
+const hex = (secret: string, ...parts: string[]) => {
+  const mac = createHmac('sha256', secret);
+  for (const part of parts) mac.update(part);
+  return mac.digest('hex');
+};
+
+let svc: TestService;
+beforeAll(async () => {
+  process.env.TEST_GH_SECRET = GH_SECRET;
+  process.env.TEST_STRIPE_SECRET = STRIPE_SECRET;
+  svc = await startService({ 'github.ts': GITHUB_TS, 'stripe.js': STRIPE_JS, 'generic.js': GENERIC_JS });
+});
+afterAll(() => svc.close());
+
+describe('github (X-Hub-Signature-256, declared by a class JSDoc tag)', () => {
+  const body = '{"ref":"refs/heads/main",  "n": 1}';
+
+  it('accepts a valid signature and hides it from the handler', async () => {
+    const res = await post(svc.base, '/webhook/github/handlePush', body, {
+      'X-Hub-Signature-256': `sha256=${hex(GH_SECRET, body)}`,
+      'X-GitHub-Event': 'push',
+    });
+    expect(res.status).toBe(200);
+    const data = (res.body as { data: { ref: string; headers: Record<string, string> } }).data;
+    expect(data.ref).toBe('refs/heads/main');
+    expect(data.headers['x-github-event']).toBe('push');
+    expect(data.headers).not.toHaveProperty('x-hub-signature-256');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['wrong', `sha256=${hex('other', body)}`],
+    ['over re-serialised JSON', `sha256=${hex(GH_SECRET, JSON.stringify(JSON.parse(body)))}`],
+    ['without prefix', hex(GH_SECRET, body)],
+    ['not hex', 'sha256=zz'],
+  ])('answers 401 to a %s signature', async (_what, signature) => {
+    const headers: Record<string, string> = signature ? { 'X-Hub-Signature-256': signature } : {};
+    const res = await post(svc.base, '/webhook/github/handlePush', body, headers);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'invalid webhook signature' });
+  });
+
+  it('lets a method opt out with @signature none', async () => {
+    expect((await post(svc.base, '/webhook/github/open')).body).toEqual({ success: true, data: 'open' });
+  });
+
+  it('answers 500 (fails closed) when the secret variable is unset', async () => {
+    const res = await post(svc.base, '/webhook/github/handleMisconfigured', '{}', {
+      'X-Hub-Signature-256': `sha256=${hex('', '{}')}`,
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'webhook signature is misconfigured' });
+  });
+});
+
+describe('stripe (Stripe-Signature, declared by an exported webhookConfig)', () => {
+  const body = '{"id":"evt_sig_1","type":"charge.succeeded"}';
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('accepts a valid signature, also among several v1 values', async () => {
+    const t = now();
+    const good = hex(STRIPE_SECRET, `${t}.`, body);
+    for (const header of [`t=${t},v1=${good}`, `t=${t},v1=${hex('old', `${t}.`, body)},v1=${good},v0=abc`]) {
+      const res = await post(svc.base, '/webhook/stripe/handleEvent', body, { 'Stripe-Signature': header });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, data: { type: 'charge.succeeded' } });
+    }
+  });
+
+  it('answers 401 to a signature by another secret or over another timestamp', async () => {
+    const t = now();
+    for (const header of [
+      `t=${t},v1=${hex('nope', `${t}.`, body)}`,
+      `t=${t + 1},v1=${hex(STRIPE_SECRET, `${t}.`, body)}`,
+    ]) {
+      const res = await post(svc.base, '/webhook/stripe/handleEvent', body, { 'Stripe-Signature': header });
+      expect(res.body).toEqual({ error: 'invalid webhook signature' });
+    }
+  });
+
+  it('answers 401 to a valid signature outside the tolerance window', async () => {
+    const t = now() - 3600;
+    const res = await post(svc.base, '/webhook/stripe/handleEvent', body, {
+      'Stripe-Signature': `t=${t},v1=${hex(STRIPE_SECRET, `${t}.`, body)}`,
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'webhook signature timestamp outside the tolerance window' });
+  });
+});
+
+describe('generic hmac-sha256 (declared per method in a static webhookConfig)', () => {
+  const body = '{"n":7}';
+  const b64 = (secret: string) => createHmac('sha256', secret).update(body).digest('base64');
+
+  it('accepts any of the rotating secrets at the configured path and header', async () => {
+    for (const secret of ['new-key', 'old-key']) {
+      const res = await post(svc.base, '/webhook/generic/in/bound', body, { 'X-Sig': `v1=${b64(secret)}` });
+      expect(res.body).toEqual({ success: true, data: { n: 7, sawSig: false } });
+    }
+  });
+
+  it('answers 401 otherwise', async () => {
+    for (const sig of [`v1=${b64('stolen')}`, b64('new-key'), 'v1=***']) {
+      const res = await post(svc.base, '/webhook/generic/in/bound', body, { 'X-Sig': sig });
+      expect(res.status).toBe(401);
+    }
+  });
+});
