@@ -1,0 +1,24 @@
+package org.gatehouse.graphql.api.dto;
+
+/** A service, interface or method the gateway could not expose, and why. */
+public class FailedServiceDTO {
+    /** The interface class could not be loaded through the registering bundle. */
+    public static final int FAILURE_CLASS_NOT_FOUND = 1;
+    /** Two services or interfaces claim the same root field; the lower-ranked one lost. */
+    public static final int FAILURE_SHADOWED = 2;
+    /** Overloaded methods map to one field name; the overload with the most parameters is kept. */
+    public static final int FAILURE_OVERLOADED = 3;
+    /** A parameter or return type cannot be mapped to GraphQL. */
+    public static final int FAILURE_UNSUPPORTED_TYPE = 4;
+    /** An interface is both a query and a mutation interface. */
+    public static final int FAILURE_QUERY_AND_MUTATION = 5;
+
+    /** {@code service.id} of the OSGi service. */
+    public long serviceId;
+    /** The interface (and method, if one) concerned. */
+    public String element;
+    /** One of the FAILURE_ constants. */
+    public int failureReason;
+    /** Human-readable explanation. */
+    public String message;
+}

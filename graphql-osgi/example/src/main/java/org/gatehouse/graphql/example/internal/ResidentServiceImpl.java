@@ -1,0 +1,21 @@
+package org.gatehouse.graphql.example.internal;
+
+import org.gatehouse.graphql.api.GraphqlMutationService;
+import org.gatehouse.graphql.example.api.ResidentService;
+import org.gatehouse.graphql.example.model.Person;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ServiceScope;
+
+/** The example's mutation service. */
+@Component(scope = ServiceScope.PROTOTYPE)
+@GraphqlMutationService
+public class ResidentServiceImpl implements ResidentService {
+    @Reference
+    AddressBook book;
+
+    @Override
+    public Person addResident(String addressId, String name) {
+        return book.addResident(addressId, name);
+    }
+}

@@ -1,0 +1,140 @@
+package org.gatehouse.graphql.whiteboard.internal.schema;
+
+import graphql.schema.DataFetchingEnvironment;
+import graphql.schema.FieldCoordinates;
+import graphql.schema.GraphQLArgument;
+import graphql.schema.GraphQLCodeRegistry;
+import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLObjectType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.gatehouse.graphql.api.GraphqlArgument;
+import org.gatehouse.graphql.api.GraphqlDocumentation;
+import org.gatehouse.graphql.api.GraphqlIgnore;
+import org.gatehouse.graphql.api.GraphqlUnionType;
+import org.gatehouse.graphql.api.dto.FailedServiceDTO;
+
+/**
+ * Turns the interfaces of one {@link ServiceBinding} into an object type whose fields are the interface
+ * methods (raw Java names) with their arguments.
+ *
+ * <p>Overloaded methods share one field name: the overload with the most parameters is exposed and every
+ * other one is reported ({@link FailedServiceDTO#FAILURE_OVERLOADED}), never dropped silently. A method
+ * whose types have no mapping is left out and reported; the rest of the service still works.
+ */
+final class ServiceTypeBuilder {
+    private static final Comparator<Method> OVERLOAD_ORDER = Comparator
+            .comparingInt(Method::getParameterCount).reversed()
+            .thenComparing(m -> Arrays.toString(m.getParameterTypes()));
+
+    private final TypeCatalog catalog;
+    private final GraphQLCodeRegistry.Builder code;
+    private final List<BuildFailure> failures;
+
+    ServiceTypeBuilder(TypeCatalog catalog, GraphQLCodeRegistry.Builder code, List<BuildFailure> failures) {
+        this.catalog = catalog;
+        this.code = code;
+        this.failures = failures;
+    }
+
+    /** The service type, or null when no method could be mapped. */
+    GraphQLObjectType build(ServiceBinding binding) {
+        catalog.forService(binding.serviceId());
+        GraphQLObjectType.Builder type = GraphQLObjectType.newObject().name(binding.fieldName());
+        int fields = 0;
+        for (Map.Entry<String, List<Method>> entry : methodsByName(binding).entrySet()) {
+            List<Method> overloads = entry.getValue();
+            overloads.sort(OVERLOAD_ORDER);
+            Method chosen = overloads.get(0);
+            overloads.stream().skip(1).forEach(m -> fail(binding, m, FailedServiceDTO.FAILURE_OVERLOADED,
+                    "overload of " + entry.getKey() + " hidden by " + signature(chosen)
+                            + "; give the methods distinct names"));
+            try {
+                type.field(field(binding.fieldName(), chosen));
+                fields++;
+            } catch (MappingException e) {
+                fail(binding, chosen, FailedServiceDTO.FAILURE_UNSUPPORTED_TYPE, e.getMessage());
+            }
+        }
+        return fields == 0 ? null : type.build();
+    }
+
+    private Map<String, List<Method>> methodsByName(ServiceBinding binding) {
+        Map<String, List<Method>> byName = new LinkedHashMap<>();
+        for (Class<?> iface : binding.interfaces()) {
+            Method[] methods = iface.getMethods();
+            Arrays.sort(methods, Comparator.comparing(Method::getName));
+            for (Method method : methods) {
+                if (Modifier.isStatic(method.getModifiers()) || method.isAnnotationPresent(GraphqlIgnore.class)) {
+                    continue;
+                }
+                List<Method> same = byName.computeIfAbsent(method.getName(), k -> new ArrayList<>());
+                if (same.stream().noneMatch(m -> Arrays.equals(m.getParameterTypes(), method.getParameterTypes()))) {
+                    same.add(method);
+                }
+            }
+        }
+        return byName;
+    }
+
+    private GraphQLFieldDefinition field(String typeName, Method method) {
+        GraphqlUnionType union = method.getAnnotation(GraphqlUnionType.class);
+        GraphQLFieldDefinition.Builder field = GraphQLFieldDefinition.newFieldDefinition()
+                .name(method.getName())
+                .type(catalog.output(method.getGenericReturnType(), union == null ? null : union.value()));
+        GraphqlDocumentation doc = method.getAnnotation(GraphqlDocumentation.class);
+        if (doc != null) {
+            field.description(doc.value());
+        }
+        List<ArgumentSpec> arguments = new ArrayList<>();
+        for (Parameter parameter : method.getParameters()) {
+            if (parameter.getType() == DataFetchingEnvironment.class) {
+                arguments.add(new ArgumentSpec(null, parameter.getType(), true));
+                continue;
+            }
+            ArgumentSpec argument = new ArgumentSpec(argumentName(parameter), parameter.getParameterizedType(), false);
+            arguments.add(argument);
+            field.argument(argument(parameter, argument));
+        }
+        code.dataFetcher(FieldCoordinates.coordinates(typeName, method.getName()), new MethodFetcher(method, arguments));
+        return field.build();
+    }
+
+    private GraphQLArgument argument(Parameter parameter, ArgumentSpec spec) {
+        GraphqlArgument annotation = parameter.getAnnotation(GraphqlArgument.class);
+        boolean required = annotation != null && annotation.required();
+        GraphQLArgument.Builder argument = GraphQLArgument.newArgument()
+                .name(spec.name())
+                .type(catalog.input(parameter.getParameterizedType(), required));
+        GraphqlDocumentation doc = parameter.getAnnotation(GraphqlDocumentation.class);
+        if (doc != null) {
+            argument.description(doc.value());
+        }
+        return argument.build();
+    }
+
+    private static String argumentName(Parameter parameter) {
+        GraphqlArgument annotation = parameter.getAnnotation(GraphqlArgument.class);
+        return annotation != null ? annotation.value() : parameter.getName();
+    }
+
+    private void fail(ServiceBinding binding, Method method, int reason, String message) {
+        failures.add(new BuildFailure(binding.serviceId(), binding.fieldName() + "." + signature(method), reason, message));
+    }
+
+    static String signature(Method method) {
+        StringBuilder text = new StringBuilder(method.getName()).append('(');
+        Parameter[] parameters = method.getParameters();
+        for (int i = 0; i < parameters.length; i++) {
+            text.append(i == 0 ? "" : ", ").append(JavaTypes.describe(parameters[i].getParameterizedType()));
+        }
+        return text.append(')').toString();
+    }
+}
