@@ -1,0 +1,48 @@
+/**
+ * @module dev/dev-server
+ * The development OAuth 2.0 server: the local OAuth 2.0 server with a login page that accepts any
+ * user name, any client id and any http(s) redirect URI. It binds 127.0.0.1:8084 by default and
+ * says on start-up, loudly, that it must never face real users.
+ */
+import { type Logger, silentLogger } from '../logger/logger.js';
+import { LocalOAuth2Server } from '../providers/local-server/server.js';
+
+export const DEV_DEFAULT_PORT = 8084;
+
+export const DEV_PATHS = {
+  authorize: '/login/oauth/authorize',
+  token: '/login/oauth/access_token',
+  user: '/user',
+  avatar: '/avatar',
+} as const;
+
+export interface DevServerOptions {
+  /** Default 8084; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The e-mail for a user name; without it the user endpoint has no `email`. */
+  emailFor?: (username: string) => string | undefined;
+  logger?: Logger;
+}
+
+export const DEV_WARNING =
+  'DEV OAUTH2 SERVER: ANY USER NAME LOGS IN WITHOUT A PASSWORD. FOR DEVELOPMENT AND TESTS ONLY, NEVER IN PRODUCTION';
+
+/** Starts the dev server; resolves once it listens. Stop it with `close()`. */
+export async function startDevOAuthServer(opts: DevServerOptions = {}): Promise<LocalOAuth2Server> {
+  const logger = opts.logger ?? silentLogger;
+  const host = opts.host ?? '127.0.0.1';
+  const server = new LocalOAuth2Server({
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${opts.port ?? DEV_DEFAULT_PORT}`,
+    paths: DEV_PATHS,
+    registry: { find: (id) => ({ id, redirectURIs: [] }), acceptAnyRedirect: true },
+    emailFor: opts.emailFor,
+    logger,
+    title: 'Dev login',
+    notice: 'Development server: any user name logs in.',
+  });
+  const url = await server.start();
+  logger.logf('[WARN] %s (%s)', DEV_WARNING, url.href);
+  return server;
+}

@@ -1,0 +1,82 @@
+/**
+ * @module providers/custom
+ * Any other OAuth 2.0 provider (Bitbucket, GitLab, a company server...), registered under a name that
+ * is not a built-in name. Several clients of one external provider can be registered under different
+ * names. The flow is the shared one, PKCE included; only the URLs and the mapping are the caller's.
+ */
+import type { User } from '../token/user.js';
+import { assertNotBuiltinName } from './builtin/names.js';
+import { type ClientAuthMethod, OAuth2Client } from './oauth2/client.js';
+import { OAuth2Provider } from './oauth2/oauth2-provider.js';
+import { badResponse } from './oauth2/request.js';
+import type { UserData } from './oauth2/user-data.js';
+import { providerUserId } from './oauth2/user-id.js';
+import { fetchUserInfo } from './oauth2/user-info.js';
+
+export interface CustomOAuth2Options {
+  /** Route name; any URL-path-safe name except the built-in ones. */
+  name: string;
+  client: { cid: string; csecret: string };
+  endpoint: { authURL: string; tokenURL: string };
+  /** Returns the logged-in user's JSON when called with the access token. */
+  infoURL: string;
+  /**
+   * Converts the info answer into a token user. Default: `id`, `name`, `picture` of the answer, with
+   * the id made `<name>_<sha1 hex of id>`.
+   */
+  mapUser?: (data: UserData) => User;
+  /** Minimal scopes needed to read the user. */
+  scopes?: readonly string[];
+  /** Default `client_secret_post`. */
+  authMethod?: ClientAuthMethod;
+  /** PKCE S256; default true (servers that do not know it ignore the parameters). */
+  pkce?: boolean;
+  /** Allow plain-http endpoints on a non-loopback host. */
+  allowInsecureRequests?: boolean;
+}
+
+export function customOAuth2Provider(opts: CustomOAuth2Options): OAuth2Provider {
+  assertNotBuiltinName(opts.name, 'a custom provider');
+  return userInfoProvider(opts);
+}
+
+/** The custom provider without the name check; the `dev` provider is built on it. */
+export function userInfoProvider(opts: CustomOAuth2Options): OAuth2Provider {
+  const mapUser = opts.mapUser ?? defaultMapper(opts.name);
+  const client = new OAuth2Client({
+    clientId: opts.client.cid,
+    clientSecret: opts.client.csecret,
+    endpoints: opts.endpoint,
+    authMethod: opts.authMethod,
+    allowInsecureRequests: opts.allowInsecureRequests,
+  });
+  return new OAuth2Provider({
+    name: opts.name,
+    client,
+    scopes: opts.scopes ?? [],
+    pkce: opts.pkce,
+    identify: async ({ tokens }) => {
+      const data = await fetchUserInfo({ url: opts.infoURL, accessToken: tokens.access_token });
+      const user = mapUser(data);
+      if (!user || typeof user.id !== 'string' || user.id === '') {
+        throw badResponse(new Error(`${opts.name}: the user mapper returned no id`));
+      }
+      return { user };
+    },
+  });
+}
+
+/** `id`, `name`, `picture` taken from the answer, id hashed under the provider's name. */
+export function defaultMapper(name: string): (data: UserData) => User {
+  return (data) => {
+    const user: User = {
+      id: providerUserId(name, data.requireId('id')),
+      name: data.value('name') || data.value('id'),
+    };
+    const picture = data.value('picture');
+    if (picture) user.picture = picture;
+    const email = data.value('email');
+    if (email) user.email = email;
+    return user;
+  };
+}

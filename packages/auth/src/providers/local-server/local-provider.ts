@@ -1,0 +1,34 @@
+/**
+ * @module providers/local-server/local-provider
+ * Registers a {@link LocalOAuth2Server} as a login provider of the service: the shared OAuth 2.0
+ * flow against the server's endpoints, the user's id `<name>_<sha1 hex of user name>`.
+ */
+import type { User } from '../../token/user.js';
+import { customOAuth2Provider } from '../custom.js';
+import type { OAuth2Provider } from '../oauth2/oauth2-provider.js';
+import type { UserData } from '../oauth2/user-data.js';
+import type { LocalOAuth2Server } from './server.js';
+
+export interface LocalOAuth2ProviderOptions {
+  /** Route name; not a built-in name. */
+  name: string;
+  /** A client registered on the server (its redirect URI is `<service>/auth/<name>/callback`). */
+  client: { cid: string; csecret: string };
+  server: LocalOAuth2Server;
+  /** Default: id, name, picture, email of the server's user endpoint. */
+  mapUser?: (data: UserData) => User;
+  scopes?: readonly string[];
+}
+
+export function localOAuth2Provider(opts: LocalOAuth2ProviderOptions): OAuth2Provider {
+  const { authURL, tokenURL, infoURL } = opts.server.endpoints();
+  return customOAuth2Provider({
+    name: opts.name,
+    client: opts.client,
+    endpoint: { authURL, tokenURL },
+    infoURL,
+    mapUser: opts.mapUser,
+    scopes: opts.scopes,
+    allowInsecureRequests: true,
+  });
+}
