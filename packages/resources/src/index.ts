@@ -3,6 +3,26 @@
  * Public API: the store (schema, drivers), the command side, the query side and the Fastify plugin.
  */
 
+// ── commands, lifecycle, plugin (engineer A) ──
+export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
+export { applyCommand } from './commands/apply-command.js';
+export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
+export { CATALOG_VERSIONS, readCatalog } from './commands/catalog-payload.js';
+export { type Command, type CommandName, readCommand, SUPPORTED_VERSIONS } from './commands/envelope.js';
+export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './commands/errors.js';
+export { CommandProcessor, type ProcessorOptions, type Submission } from './commands/processor.js';
+export {
+  collectGarbage,
+  expireNodes,
+  GC_DEFAULTS,
+  type GcOptions,
+  type GcResult,
+  type GcTimer,
+  purgeNodes,
+  startGc,
+} from './lifecycle/gc.js';
+export { type Logger, silentLogger } from './logger.js';
+export { type ResourcesPluginOptions, type ResourcesRuntime, resourcesPlugin } from './plugin.js';
 // ── store (engineer A) ──
 export { canonicalJson, type Json, resourceHash, sha1Hex } from './store/canonical-json.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';

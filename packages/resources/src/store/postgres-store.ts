@@ -7,8 +7,9 @@
 
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
-import type { ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
+import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -81,7 +82,23 @@ function runnerOn(client: pg.Pool | pg.PoolClient): SqlRunner {
     dialect: 'postgres',
     run: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
     all: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows as Row[],
+    bulkInsert: (table, columns, rows) => pgBulkInsert(client, table, columns, rows),
   };
+}
+
+async function pgBulkInsert(
+  client: pg.Pool | pg.PoolClient,
+  table: string,
+  columns: BulkColumns,
+  rows: readonly (readonly SqlParam[])[],
+): Promise<number> {
+  const sql = pgUnnestInsert(table, columns);
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += PG_CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + PG_CHUNK_ROWS);
+    inserted += (await client.query(sql, columnArrays(columns, chunk))).rowCount ?? 0;
+  }
+  return inserted;
 }
 
 class PostgresStore implements ResourceStore {
@@ -100,6 +117,11 @@ class PostgresStore implements ResourceStore {
 
   all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
     return this.#runner.all(sql, params);
+  }
+
+  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number> {
+    // Outside a transaction a multi-chunk insert must still be all or nothing.
+    return this.transaction((tx) => tx.bulkInsert(table, columns, rows));
   }
 
   async *stream(

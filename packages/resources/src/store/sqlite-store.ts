@@ -8,8 +8,9 @@
  */
 
 import Database from 'better-sqlite3';
+import { sqliteBulkInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
-import type { ResourceStore, Row, SqlFunction, SqlParam, SqlRunner } from './types.js';
+import type { BulkColumns, ResourceStore, Row, SqlFunction, SqlParam, SqlRunner } from './types.js';
 
 type Db = Database.Database;
 
@@ -56,6 +57,7 @@ class SqliteStore implements ResourceStore {
   readonly #idleReaders: Db[] = [];
   readonly #openReaders = new Set<Db>();
   readonly #functions: RegisteredFunction[] = [];
+  readonly #insertStatements = new Map<string, Database.Statement>();
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
@@ -93,6 +95,10 @@ class SqliteStore implements ResourceStore {
     return this.#exclusive(() => this.#writer.prepare(sql).run(...bindable(params)).changes);
   }
 
+  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number> {
+    return this.transaction((tx) => tx.bulkInsert(table, columns, rows));
+  }
+
   async all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
     this.#checkOpen();
     const reader = this.#takeReader();
@@ -123,6 +129,8 @@ class SqliteStore implements ResourceStore {
       dialect: 'sqlite',
       run: async (sql, params = []) => writer.prepare(sql).run(...bindable(params)).changes,
       all: async (sql, params = []) => writer.prepare(sql).all(...bindable(params)) as Row[],
+      bulkInsert: async (table, columns, rows) =>
+        sqliteBulkInsert(writer, this.#insertStatements, table, columns, rows),
     };
     return this.#exclusive(async () => {
       writer.exec('BEGIN IMMEDIATE');

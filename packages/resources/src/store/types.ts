@@ -16,6 +16,12 @@ export type Row = Record<string, unknown>;
 /** A scalar SQL function for SQLite (e.g. `regexp`). Ignored on PostgreSQL. */
 export type SqlFunction = (...args: never[]) => unknown;
 
+/** How a column of a bulk insert is typed (PostgreSQL needs it to build typed arrays). */
+export type ColumnType = 'text' | 'int' | 'bool' | 'json' | 'ts';
+
+/** The columns of a bulk insert, in row order. */
+export type BulkColumns = readonly (readonly [name: string, type: ColumnType])[];
+
 /** The statements that may run inside a transaction. */
 export interface SqlRunner {
   readonly dialect: Dialect;
@@ -23,6 +29,11 @@ export interface SqlRunner {
   run(sql: string, params?: readonly SqlParam[]): Promise<number>;
   /** Runs a query and returns every row (for small results only; use `stream` for big ones). */
   all(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /**
+   * Inserts many rows into `table` at once: a cached prepared statement on SQLite, one
+   * `INSERT ... SELECT FROM unnest(...)` per chunk on PostgreSQL. Returns the rows inserted.
+   */
+  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number>;
 }
 
 /** A database holding the schema of schema.ts, opened and migrated. */

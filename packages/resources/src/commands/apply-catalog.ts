@@ -1,0 +1,146 @@
+/**
+ * @module commands/apply-catalog
+ * Stores a checked catalog as the node's one catalog, in a single transaction: the old rows go
+ * and the new ones come in together, so a crash or an error never leaves half a catalog.
+ * A catalog older than the stored one is ignored (stale); one with the same content only
+ * refreshes the metadata.
+ */
+
+import { canonicalJson } from '../store/canonical-json.js';
+import type { BulkColumns, ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
+import type { Catalog } from './catalog-payload.js';
+import { exec, lockNode, maybeActivate, query, rememberEnvironment } from './node-status.js';
+
+/** What happened to a command. */
+export type ApplyOutcome = 'stored' | 'unchanged' | 'stale';
+
+const RESOURCE_COLUMNS: BulkColumns = [
+  ['certname', 'text'],
+  ['resource', 'text'],
+  ['type', 'text'],
+  ['title', 'text'],
+  ['exported', 'bool'],
+  ['file', 'text'],
+  ['line', 'int'],
+  ['tags', 'json'],
+  ['parameters', 'json'],
+  ['environment', 'text'],
+];
+const TAG_COLUMNS: BulkColumns = [
+  ['certname', 'text'],
+  ['resource', 'text'],
+  ['tag', 'text'],
+];
+const PARAM_COLUMNS: BulkColumns = [
+  ['certname', 'text'],
+  ['resource', 'text'],
+  ['name', 'text'],
+  ['value', 'text'],
+  ['value_string', 'text'],
+];
+const EDGE_COLUMNS: BulkColumns = [
+  ['certname', 'text'],
+  ['source_type', 'text'],
+  ['source_title', 'text'],
+  ['target_type', 'text'],
+  ['target_title', 'text'],
+  ['relationship', 'text'],
+];
+
+/** Tables holding a catalog's content, cleared before a new catalog is written. */
+const CONTENT_TABLES = ['resource_params', 'resource_tags', 'resources', 'edges'] as const;
+
+/** Applies `catalog` to the store; `received` is the server time (canonical ISO). */
+export function applyCatalog(
+  store: ResourceStore,
+  catalog: Catalog,
+  received: string,
+): Promise<ApplyOutcome> {
+  return store.transaction(async (tx) => {
+    const status = await lockNode(tx, catalog.certname);
+    await maybeActivate(tx, catalog.certname, status, catalog.producerTimestamp);
+    const [stored] = await query<{ producer_timestamp: string; hash: string }>(
+      tx,
+      'SELECT producer_timestamp, hash FROM catalogs WHERE certname = ?',
+      [catalog.certname],
+    );
+    // Equal timestamps replace (reference §5.3); only a strictly newer stored catalog wins.
+    if (stored && stored.producer_timestamp > catalog.producerTimestamp) return 'stale';
+    const same = stored?.hash === catalog.hash;
+    if (!same) await replaceContent(tx, catalog);
+    await upsertCatalogRow(tx, catalog, received);
+    await exec(
+      tx,
+      `UPDATE certnames SET catalog_producer_timestamp = ?, catalog_timestamp = ?, catalog_environment = ?
+       WHERE certname = ?`,
+      [catalog.producerTimestamp, received, catalog.environment, catalog.certname],
+    );
+    await rememberEnvironment(tx, catalog.environment);
+    return same ? 'unchanged' : 'stored';
+  });
+}
+
+async function replaceContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
+  for (const table of CONTENT_TABLES)
+    await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [catalog.certname]);
+  const c = catalog.certname;
+  const resources: SqlParam[][] = [];
+  const tags: SqlParam[][] = [];
+  const params: SqlParam[][] = [];
+  for (const r of catalog.resources) {
+    resources.push([
+      c,
+      r.resource,
+      r.type,
+      r.title,
+      r.exported,
+      r.file,
+      r.line,
+      JSON.stringify(r.tags),
+      canonicalJson(r.parameters),
+      catalog.environment,
+    ]);
+    for (const tag of r.tags) tags.push([c, r.resource, tag]);
+    for (const [name, value] of Object.entries(r.parameters)) {
+      params.push([c, r.resource, name, canonicalJson(value), typeof value === 'string' ? value : null]);
+    }
+  }
+  const edges = catalog.edges.map((e) => [
+    c,
+    e.sourceType,
+    e.sourceTitle,
+    e.targetType,
+    e.targetTitle,
+    e.relationship,
+  ]);
+  await tx.bulkInsert('resources', RESOURCE_COLUMNS, resources);
+  await tx.bulkInsert('resource_tags', TAG_COLUMNS, tags);
+  await tx.bulkInsert('resource_params', PARAM_COLUMNS, params);
+  await tx.bulkInsert('edges', EDGE_COLUMNS, edges);
+}
+
+async function upsertCatalogRow(tx: SqlRunner, catalog: Catalog, received: string): Promise<void> {
+  await exec(
+    tx,
+    `INSERT INTO catalogs (certname, catalog_uuid, version, transaction_uuid, environment, producer,
+       producer_timestamp, code_id, job_id, hash, received)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (certname) DO UPDATE SET catalog_uuid = excluded.catalog_uuid, version = excluded.version,
+       transaction_uuid = excluded.transaction_uuid, environment = excluded.environment,
+       producer = excluded.producer, producer_timestamp = excluded.producer_timestamp,
+       code_id = excluded.code_id, job_id = excluded.job_id, hash = excluded.hash, received = excluded.received`,
+    [
+      catalog.certname,
+      catalog.catalogUuid,
+      catalog.version,
+      catalog.transactionUuid,
+      catalog.environment,
+      catalog.producer,
+      catalog.producerTimestamp,
+      catalog.codeId,
+      catalog.jobId,
+      catalog.hash,
+      received,
+    ],
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * @module commands/apply-command
+ * Applies one checked command to the store, whichever kind it is.
+ */
+
+import type { ResourceStore } from '../store/types.js';
+import { type ApplyOutcome, applyCatalog } from './apply-catalog.js';
+import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
+import type { Command } from './envelope.js';
+
+/** Applies `command`; `received` is the server time (canonical ISO). */
+export function applyCommand(
+  store: ResourceStore,
+  command: Command,
+  received: string,
+): Promise<ApplyOutcome> {
+  switch (command.kind) {
+    case 'replace catalog':
+      return applyCatalog(store, command.catalog, received);
+    case 'deactivate node':
+      return applyDeactivation(store, command.deactivation);
+    case 'replace facts':
+      return applyFactset(store, command.factset, received);
+    case 'store report':
+      return applyReport(store, command.report, received);
+  }
+}

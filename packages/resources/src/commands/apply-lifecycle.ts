@@ -1,0 +1,106 @@
+/**
+ * @module commands/apply-lifecycle
+ * Applies the commands that move a node between active and inactive: `deactivate node`, and
+ * `replace facts` / `store report`, which reactivate a node when they are newer than its
+ * deactivation (reference §5.2, §5.3). Each runs in one transaction.
+ */
+
+import { canonicalJson } from '../store/canonical-json.js';
+import type { BulkColumns, ResourceStore } from '../store/types.js';
+import type { ApplyOutcome } from './apply-catalog.js';
+import type { Deactivation, Factset, ReportSummary } from './lifecycle-payloads.js';
+import { exec, lockNode, maybeActivate, rememberEnvironment } from './node-status.js';
+
+const FACT_COLUMNS: BulkColumns = [
+  ['certname', 'text'],
+  ['name', 'text'],
+  ['value', 'text'],
+  ['value_string', 'text'],
+];
+
+/** Marks a node deactivated, unless something newer than the command was seen for it. */
+export function applyDeactivation(store: ResourceStore, command: Deactivation): Promise<ApplyOutcome> {
+  return store.transaction(async (tx) => {
+    const status = await lockNode(tx, command.certname);
+    const newest = [
+      status.catalog_producer_timestamp,
+      status.facts_producer_timestamp,
+      status.report_producer_timestamp,
+    ];
+    if (newest.some((ts) => ts !== null && ts > command.producerTimestamp)) return 'stale';
+    // Keep an even later deactivation already on record.
+    if (status.deactivated !== null && status.deactivated >= command.producerTimestamp) return 'unchanged';
+    await exec(tx, 'UPDATE certnames SET deactivated = ? WHERE certname = ?', [
+      command.producerTimestamp,
+      command.certname,
+    ]);
+    return 'stored';
+  });
+}
+
+/** Replaces the node's facts (when newer than the stored ones) and reactivates it if due. */
+export function applyFactset(store: ResourceStore, facts: Factset, received: string): Promise<ApplyOutcome> {
+  return store.transaction(async (tx) => {
+    const status = await lockNode(tx, facts.certname);
+    await maybeActivate(tx, facts.certname, status, facts.producerTimestamp);
+    if (
+      status.facts_producer_timestamp !== null &&
+      status.facts_producer_timestamp > facts.producerTimestamp
+    ) {
+      return 'stale';
+    }
+    await exec(tx, 'DELETE FROM facts WHERE certname = ?', [facts.certname]);
+    const rows = Object.entries(facts.values).map(([name, value]) => [
+      facts.certname,
+      name,
+      canonicalJson(value),
+      typeof value === 'string' ? value : null,
+    ]);
+    await tx.bulkInsert('facts', FACT_COLUMNS, rows);
+    await exec(
+      tx,
+      `UPDATE certnames SET facts_producer_timestamp = ?, facts_timestamp = ?, facts_environment = ?
+       WHERE certname = ?`,
+      [facts.producerTimestamp, received, facts.environment, facts.certname],
+    );
+    await rememberEnvironment(tx, facts.environment);
+    return 'stored';
+  });
+}
+
+/** Records the node's latest report summary (when newer) and reactivates it if due. */
+export function applyReport(
+  store: ResourceStore,
+  report: ReportSummary,
+  received: string,
+): Promise<ApplyOutcome> {
+  return store.transaction(async (tx) => {
+    const status = await lockNode(tx, report.certname);
+    await maybeActivate(tx, report.certname, status, report.producerTimestamp);
+    if (
+      status.report_producer_timestamp !== null &&
+      status.report_producer_timestamp > report.producerTimestamp
+    ) {
+      return 'stale';
+    }
+    await exec(
+      tx,
+      `UPDATE certnames SET report_producer_timestamp = ?, report_timestamp = ?, report_environment = ?,
+         latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
+         cached_catalog_status = ?
+       WHERE certname = ?`,
+      [
+        report.producerTimestamp,
+        received,
+        report.environment,
+        report.status,
+        report.noop,
+        report.correctiveChange,
+        report.cachedCatalogStatus,
+        report.certname,
+      ],
+    );
+    await rememberEnvironment(tx, report.environment);
+    return 'stored';
+  });
+}

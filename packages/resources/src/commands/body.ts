@@ -1,0 +1,37 @@
+/**
+ * @module commands/body
+ * Reads a command body: any content type (the terminus sends `application/json; charset=utf-8`,
+ * some scripts send none), optionally gzip-compressed, at most `limit` bytes once decompressed.
+ */
+
+import { gunzipSync } from 'node:zlib';
+import { CommandError } from './errors.js';
+
+/** Decompresses (when asked) and parses the body; throws a `CommandError` otherwise. */
+export function parseCommandBody(raw: Buffer, contentEncoding: string | undefined, limit: number): unknown {
+  const encoding = (contentEncoding ?? 'identity').trim().toLowerCase();
+  let bytes = raw;
+  if (encoding === 'gzip') {
+    try {
+      bytes = gunzipSync(raw, { maxOutputLength: limit });
+    } catch (error) {
+      const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      throw tooLarge
+        ? new CommandError('ERR_CMD_TOO_LARGE', `The decompressed body is larger than ${limit} bytes`)
+        : new CommandError('ERR_CMD_MALFORMED', 'The body is not valid gzip data');
+    }
+  } else if (encoding !== 'identity') {
+    throw new CommandError(
+      'ERR_CMD_UNSUPPORTED_MEDIA',
+      `Unsupported Content-Encoding '${encoding}' (use gzip or none)`,
+    );
+  }
+  const text = bytes.toString('utf8');
+  if (text.trim() === '')
+    throw new CommandError('ERR_CMD_MALFORMED', 'The body is empty; a JSON object is required');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CommandError('ERR_CMD_MALFORMED', `Malformed JSON in the body: ${(error as Error).message}`);
+  }
+}

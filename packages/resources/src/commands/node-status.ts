@@ -1,0 +1,63 @@
+/**
+ * @module commands/node-status
+ * The node row every command touches first: created when unknown, locked for the rest of the
+ * transaction on PostgreSQL (SQLite's BEGIN IMMEDIATE already serialises writers), and
+ * reactivated by any command newer than its deactivation or expiry (reference §5.3).
+ */
+
+import { forDialect } from '../store/placeholders.js';
+import type { SqlParam, SqlRunner } from '../store/types.js';
+
+/** The lifecycle columns of a node. */
+export interface NodeStatus {
+  readonly deactivated: string | null;
+  readonly expired: string | null;
+  readonly catalog_producer_timestamp: string | null;
+  readonly facts_producer_timestamp: string | null;
+  readonly report_producer_timestamp: string | null;
+}
+
+/** Runs one of our statements (written with `?`) in the runner's dialect. */
+export function exec(tx: SqlRunner, sql: string, params: readonly SqlParam[] = []): Promise<number> {
+  return tx.run(forDialect(tx.dialect, sql), params);
+}
+
+/** Queries with one of our statements (written with `?`) in the runner's dialect. */
+export async function query<T>(tx: SqlRunner, sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+  return (await tx.all(forDialect(tx.dialect, sql), params)) as T[];
+}
+
+/** Creates the node if unknown and returns its status, locked until the transaction ends. */
+export async function lockNode(tx: SqlRunner, certname: string): Promise<NodeStatus> {
+  await exec(tx, 'INSERT INTO certnames (certname) VALUES (?) ON CONFLICT (certname) DO NOTHING', [certname]);
+  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const [row] = await query<NodeStatus>(
+    tx,
+    `SELECT deactivated, expired, catalog_producer_timestamp, facts_producer_timestamp, report_producer_timestamp
+     FROM certnames WHERE certname = ?${lock}`,
+    [certname],
+  );
+  return row!;
+}
+
+/** Clears deactivation and expiry that are strictly older than `producerTimestamp`. */
+export async function maybeActivate(
+  tx: SqlRunner,
+  certname: string,
+  status: NodeStatus,
+  producerTimestamp: string,
+) {
+  const clearDeactivated = status.deactivated !== null && status.deactivated < producerTimestamp;
+  const clearExpired = status.expired !== null && status.expired < producerTimestamp;
+  if (!clearDeactivated && !clearExpired) return;
+  const sets = [clearDeactivated ? 'deactivated = NULL' : '', clearExpired ? 'expired = NULL' : ''].filter(
+    Boolean,
+  );
+  await exec(tx, `UPDATE certnames SET ${sets.join(', ')} WHERE certname = ?`, [certname]);
+}
+
+/** Records an environment name so environment subqueries can find it. */
+export async function rememberEnvironment(tx: SqlRunner, environment: string | null): Promise<void> {
+  if (environment === null) return;
+  await exec(tx, 'INSERT INTO environments (name) VALUES (?) ON CONFLICT (name) DO NOTHING', [environment]);
+}

@@ -1,0 +1,114 @@
+/**
+ * @module commands/route
+ * `POST /{prefix}/cmd/v1`: checks the command at once (400/413/415 with a JSON error naming the
+ * field), queues it, and answers `{"uuid"}`. With `secondsToWaitForCompletion` it waits for the
+ * apply and adds `processed`, `timed_out` and `error` (503 on timeout or failure), as the
+ * reference does. Registered in its own encapsulated context: its body parser and error handler
+ * apply to this route only.
+ */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApplyOutcome } from './apply-catalog.js';
+import { parseCommandBody } from './body.js';
+import { readCommand } from './envelope.js';
+import { CommandError } from './errors.js';
+import type { CommandProcessor } from './processor.js';
+
+/** Options of the command route. */
+export interface CommandRouteOptions {
+  readonly prefix: string;
+  readonly processor: CommandProcessor;
+  /** Largest body accepted, compressed or not (bytes). */
+  readonly bodyLimit: number;
+  /** Longest `secondsToWaitForCompletion` honoured. */
+  readonly maxWaitSeconds: number;
+  readonly now: () => Date;
+}
+
+function errorBody(error: CommandError) {
+  return {
+    error: error.message,
+    code: error.code,
+    ...(error.field === undefined ? {} : { field: error.field }),
+  };
+}
+
+function readWait(query: Record<string, unknown>, max: number): number | undefined {
+  const raw = query.secondsToWaitForCompletion;
+  if (raw === undefined) return undefined;
+  const seconds = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(seconds)) {
+    const message = `secondsToWaitForCompletion must be a non-negative number of seconds, not ${JSON.stringify(raw)}`;
+    throw new CommandError('ERR_CMD_INVALID_FIELD', message, 'secondsToWaitForCompletion');
+  }
+  return Math.min(seconds, max);
+}
+
+type Waited = { outcome: ApplyOutcome } | { timedOut: true } | { failed: unknown };
+
+function waitFor(done: Promise<ApplyOutcome>, seconds: number): Promise<Waited> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Waited>((resolve) => {
+    timer = setTimeout(() => resolve({ timedOut: true }), seconds * 1000);
+  });
+  const applied = done.then(
+    (outcome): Waited => ({ outcome }),
+    (failed): Waited => ({ failed }),
+  );
+  return Promise.race([applied, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function answerAfterWait(
+  reply: FastifyReply,
+  uuid: string,
+  done: Promise<ApplyOutcome>,
+  seconds: number,
+) {
+  const waited = await waitFor(done, seconds);
+  if ('outcome' in waited)
+    return reply.send({ uuid, processed: true, timed_out: false, error: null, outcome: waited.outcome });
+  if ('timedOut' in waited) {
+    const error = new CommandError(
+      'ERR_CMD_TIMEOUT',
+      `Command ${uuid} was not applied within ${seconds} seconds`,
+    );
+    return reply.code(503).send({ uuid, processed: false, timed_out: true, ...errorBody(error) });
+  }
+  const error = new CommandError(
+    'ERR_CMD_FAILED',
+    `Command ${uuid} failed: ${(waited.failed as Error).message}`,
+  );
+  return reply.code(503).send({ uuid, processed: false, timed_out: false, ...errorBody(error) });
+}
+
+/** Registers the command route; use with `app.register(commandRoutes, options)`. */
+export async function commandRoutes(app: FastifyInstance, options: CommandRouteOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof CommandError) return reply.code(error.status).send(errorBody(error));
+    const fastifyCode = (error as { code?: string }).code;
+    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const tooLarge = new CommandError(
+        'ERR_CMD_TOO_LARGE',
+        `The body is larger than ${options.bodyLimit} bytes`,
+      );
+      return reply.code(413).send(errorBody(tooLarge));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    const message = status >= 500 ? 'Internal error' : (error as Error).message;
+    return reply.code(status).send({ error: message });
+  });
+  app.post(`/${options.prefix}/cmd/v1`, async (request: FastifyRequest, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const wait = readWait(query, options.maxWaitSeconds);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
+    const command = readCommand({ query, body, now: options.now().toISOString() });
+    const { uuid, done } = options.processor.submit(command);
+    if (wait === undefined) return reply.send({ uuid });
+    return answerAfterWait(reply, uuid, done, wait);
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * @module lifecycle/gc
+ * Node expiry and purge (reference §5.1). A node whose newest catalog, facts and report are all
+ * older than `nodeTtl` is marked expired (hidden like a deactivated node); a node deactivated or
+ * expired longer ago than `purgeTtl` is deleted with all its data. A TTL of 0 turns that step off.
+ * `startGc` runs both every `interval` on an unref'd timer, so it never keeps the process alive.
+ */
+
+import { exec, query } from '../commands/node-status.js';
+import { type Logger, silentLogger } from '../logger.js';
+import { NODE_TABLES } from '../store/schema.js';
+import type { ResourceStore } from '../store/types.js';
+
+/** TTLs and clock of the collector; durations in milliseconds. */
+export interface GcOptions {
+  /** Expire nodes with no new data for this long (default 7 days; 0 = never). */
+  readonly nodeTtlMs?: number;
+  /** Delete nodes inactive for this long (default 14 days; 0 = never). */
+  readonly purgeTtlMs?: number;
+  /** Most nodes purged per run (default 25, as the reference's batch). */
+  readonly purgeBatch?: number;
+  readonly now?: () => Date;
+  readonly logger?: Logger;
+}
+
+/** What one collection did. */
+export interface GcResult {
+  readonly expired: number;
+  readonly purged: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** PuppetDB's defaults. */
+export const GC_DEFAULTS = {
+  nodeTtlMs: 7 * DAY_MS,
+  purgeTtlMs: 14 * DAY_MS,
+  intervalMs: 60 * 60 * 1000,
+} as const;
+
+function cutoff(now: Date, ttlMs: number): string {
+  return new Date(now.getTime() - ttlMs).toISOString();
+}
+
+function checkTtl(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new TypeError(`@gatehouse/resources: \`${name}\` must be a non-negative number of milliseconds`);
+  }
+  return value;
+}
+
+/** Marks stale active nodes expired; returns how many. */
+export async function expireNodes(store: ResourceStore, nodeTtlMs: number, now: Date): Promise<number> {
+  if (checkTtl('nodeTtlMs', nodeTtlMs) === 0) return 0;
+  const before = cutoff(now, nodeTtlMs);
+  const stale = (column: string) => `(${column} IS NULL OR ${column} < ?)`;
+  return store.transaction((tx) =>
+    exec(
+      tx,
+      `UPDATE certnames SET expired = ?
+       WHERE deactivated IS NULL AND expired IS NULL
+         AND ${stale('catalog_producer_timestamp')} AND ${stale('facts_producer_timestamp')}
+         AND ${stale('report_producer_timestamp')}`,
+      [now.toISOString(), before, before, before],
+    ),
+  );
+}
+
+/** Deletes up to `batch` nodes inactive since before now − purgeTtl; returns how many. */
+export async function purgeNodes(
+  store: ResourceStore,
+  purgeTtlMs: number,
+  now: Date,
+  batch = 25,
+): Promise<number> {
+  if (checkTtl('purgeTtlMs', purgeTtlMs) === 0) return 0;
+  const before = cutoff(now, purgeTtlMs);
+  const due = 'deactivated < ? OR expired < ?';
+  const candidates = await query<{ certname: string }>(
+    store,
+    `SELECT certname FROM certnames WHERE ${due} ORDER BY certname LIMIT ${Math.max(1, Math.floor(batch))}`,
+    [before, before],
+  );
+  let purged = 0;
+  for (const { certname } of candidates) {
+    const deleted = await store.transaction(async (tx) => {
+      // Check again under the lock: a command may have reactivated the node meanwhile.
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const still = await query(tx, `SELECT 1 AS due FROM certnames WHERE certname = ? AND (${due})${lock}`, [
+        certname,
+        before,
+        before,
+      ]);
+      if (still.length === 0) return false;
+      for (const table of NODE_TABLES) await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [certname]);
+      return true;
+    });
+    if (deleted) purged++;
+  }
+  return purged;
+}
+
+/** One collection: expire, then purge. */
+export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
+  const now = (options.now ?? (() => new Date()))();
+  const expired = await expireNodes(store, options.nodeTtlMs ?? GC_DEFAULTS.nodeTtlMs, now);
+  const purged = await purgeNodes(
+    store,
+    options.purgeTtlMs ?? GC_DEFAULTS.purgeTtlMs,
+    now,
+    options.purgeBatch,
+  );
+  if (expired > 0 || purged > 0) {
+    (options.logger ?? silentLogger).logf(
+      '[INFO] resources gc: %d node(s) expired, %d purged',
+      expired,
+      purged,
+    );
+  }
+  return { expired, purged };
+}
+
+/** A running collector. */
+export interface GcTimer {
+  /** Runs one collection now (the timer keeps its schedule). */
+  runOnce(): Promise<GcResult>;
+  /** Stops the timer and waits for a running collection. */
+  stop(): Promise<void>;
+}
+
+/** Starts collecting every `intervalMs` (default one hour); the timer does not hold the process open. */
+export function startGc(store: ResourceStore, options: GcOptions & { intervalMs?: number } = {}): GcTimer {
+  const intervalMs = checkTtl('intervalMs', options.intervalMs ?? GC_DEFAULTS.intervalMs);
+  const logger = options.logger ?? silentLogger;
+  let running: Promise<GcResult> | undefined;
+  const runOnce = () => {
+    running ??= collectGarbage(store, options).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          runOnce().catch((error) => logger.logf('[WARN] resources gc failed: %s', error));
+        }, intervalMs)
+      : undefined;
+  timer?.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

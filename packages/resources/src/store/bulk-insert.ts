@@ -1,0 +1,58 @@
+/**
+ * @module store/bulk-insert
+ * Many-row inserts for both drivers. A catalog is hundreds of resources with their tags and
+ * parameters; a round trip per row would make PostgreSQL ingestion crawl, so PostgreSQL gets one
+ * statement per table and chunk that unnests typed arrays, and SQLite reuses a prepared statement.
+ * Table and column names come from our own code, never from requests.
+ */
+
+import type Database from 'better-sqlite3';
+import type { BulkColumns, ColumnType, SqlParam } from './types.js';
+
+const PG_ARRAY_TYPE: Record<ColumnType, string> = {
+  text: 'text[]',
+  int: 'integer[]',
+  bool: 'boolean[]',
+  json: 'text[]',
+  ts: 'timestamptz[]',
+};
+
+/** Rows per PostgreSQL statement: keeps each bind message well under the protocol limits. */
+export const PG_CHUNK_ROWS = 5000;
+
+/** The PostgreSQL statement that inserts rows given as one array parameter per column. */
+export function pgUnnestInsert(table: string, columns: BulkColumns): string {
+  const names = columns.map(([name]) => name);
+  const arrays = columns.map(([, type], i) => `$${i + 1}::${PG_ARRAY_TYPE[type]}`);
+  const selected = columns.map(([name, type]) => (type === 'json' ? `u.${name}::jsonb` : `u.${name}`));
+  return `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`;
+}
+
+/** Turns rows into one array per column (PostgreSQL's unnest form). */
+export function columnArrays(columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): SqlParam[][] {
+  return columns.map((_c, i) => rows.map((row) => row[i] ?? null));
+}
+
+/** The SQLite statement that inserts one row. */
+export function sqliteInsert(table: string, columns: BulkColumns): string {
+  const names = columns.map(([name]) => name);
+  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+}
+
+/** Inserts rows on an SQLite connection, reusing one prepared statement per table and column list. */
+export function sqliteBulkInsert(
+  db: Database.Database,
+  cache: Map<string, Database.Statement>,
+  table: string,
+  columns: BulkColumns,
+  rows: readonly (readonly SqlParam[])[],
+): number {
+  const sql = sqliteInsert(table, columns);
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  for (const row of rows) statement.run(...row.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)));
+  return rows.length;
+}
