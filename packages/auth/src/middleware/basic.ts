@@ -18,7 +18,7 @@ export interface BasicAuthConfig {
 /** The user name and password of an `Authorization: Basic` header, or `undefined`. */
 export function basicCredentials(req: HttpRequest): { user: string; passwd: string } | undefined {
   const header = req.headers.authorization;
-  if (!header || header.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
+  if (header?.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;

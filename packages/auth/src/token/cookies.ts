@@ -51,6 +51,6 @@ export function clearingCookies(settings: CookieSettings): string[] {
 
 /** The value of cookie `name` in a `Cookie` header, or `undefined`. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header || !header.includes(name)) return undefined;
+  if (!header?.includes(name)) return undefined;
   return parseCookie(header)[name] || undefined;
 }

@@ -176,9 +176,9 @@ export class TokenService {
       .then((fresh) => ({ ...fresh, headers: this.deliveryHeaders(fresh.token, fresh.claims) }));
   }
 
-  /** The original login time: `auth_time`, or for tokens made elsewhere the `iat`. */
+  /** The original login time: `auth_time`, or for tokens made elsewhere `iat`, or `exp` less a token duration. */
   #loginTime(claims: Claims): number {
-    return claims.auth_time ?? claims.iat ?? 0;
+    return claims.auth_time ?? claims.iat ?? (claims.exp ?? 0) - toSeconds(this.#o.tokenDurationMs);
   }
 
   #checkSessionAge(claims: Claims, expired: boolean): void {

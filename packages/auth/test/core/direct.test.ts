@@ -1,0 +1,144 @@
+/** The direct provider over real HTTP: form, JSON and query input, and every bad input. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CredChecker, type Logger, type Opts, Service } from '../../src/index.js';
+import { type Framework, type Running, setCookies, start } from './support/servers.js';
+import { login, makeService } from './support/service.js';
+
+let app: Running | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function setup(framework: Framework, opts: Partial<Opts> = {}) {
+  const { service } = makeService(opts);
+  app = await start(framework, service);
+  return app.url;
+}
+
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (framework) => {
+  it('accepts a form body, a JSON body and a GET query', async () => {
+    const url = await setup(framework);
+    const viaForm = await fetch(
+      `${url}/auth/local/login`,
+      form({ user: 'alice', passwd: 'wonderland', aud: 'site1' }),
+    );
+    expect(viaForm.status).toBe(200);
+    expect(await viaForm.json()).toMatchObject({ name: 'alice', aud: 'site1' });
+    expect((await login(url, 'bob', 'builder')).status).toBe(200);
+    const viaQuery = await fetch(`${url}/auth/local/login?user=alice&passwd=wonderland`);
+    expect(viaQuery.status).toBe(200);
+  });
+
+  it('session=1 gives session-only cookies; session=0 does not', async () => {
+    const url = await setup(framework);
+    const on = setCookies(
+      await fetch(`${url}/auth/local/login?session=1`, form({ user: 'alice', passwd: 'wonderland' })),
+    );
+    expect(on.JWT!.attrs['max-age']).toBeUndefined();
+    const off = setCookies(
+      await fetch(`${url}/auth/local/login?session=0`, form({ user: 'alice', passwd: 'wonderland' })),
+    );
+    expect(off.JWT!.attrs['max-age']).toBe('2678400');
+  });
+
+  it('wrong user or wrong password: the same 403, nothing says which, no cookie', async () => {
+    const url = await setup(framework);
+    for (const [user, passwd] of [
+      ['alice', 'nope'],
+      ['mallory', 'wonderland'],
+    ]) {
+      const res = await login(url, user, passwd);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'incorrect user or password' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('malformed input is 400, an unknown content type 415, an oversized body 413', async () => {
+    const url = await setup(framework, { bodyLimit: 1024 });
+    const post = (type: string, body: string) =>
+      fetch(`${url}/auth/local/login`, { method: 'POST', headers: { 'content-type': type }, body });
+    const cases: [Response, number, string][] = [
+      [await post('application/json', '{"user": "alice", '), 400, 'failed to parse credentials'],
+      [await post('application/json', '["alice"]'), 400, 'failed to parse credentials'],
+      [
+        await post('application/json', '{"user": {"x": 1}, "passwd": "a"}'),
+        400,
+        'failed to parse credentials',
+      ],
+      [await post('application/json', '{"user": "alice"}'), 400, 'failed to parse credentials'],
+      [await fetch(`${url}/auth/local/login`), 400, 'failed to parse credentials'],
+      [await post('text/plain', 'user=alice'), 415, 'unsupported media type'],
+      [
+        await post('application/json', JSON.stringify({ user: 'alice', passwd: 'x'.repeat(2000) })),
+        413,
+        'request body too large',
+      ],
+    ];
+    for (const [res, status, error] of cases) {
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ error });
+    }
+  });
+
+  it('a foreign `from` is refused with 400 before the credentials are checked; an allowed one is 303', async () => {
+    const url = await setup(framework, { allowedRedirectHosts: ['app.example.org'] });
+    const bad = await fetch(
+      `${url}/auth/local/login?from=${encodeURIComponent('https://evil.example/x')}`,
+      form({ user: 'alice', passwd: 'wonderland' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'redirect target not allowed' });
+    expect(bad.headers.getSetCookie()).toEqual([]);
+    const good = await fetch(
+      `${url}/auth/local/login?from=${encodeURIComponent('https://app.example.org/home')}`,
+      {
+        ...form({ user: 'alice', passwd: 'wonderland' }),
+        redirect: 'manual',
+      },
+    );
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe('https://app.example.org/home');
+  });
+
+  it('a checker that fails (throws or returns an error) is 500 with a fixed message, logged, not leaked', async () => {
+    const lines: string[] = [];
+    const logger: Logger = { logf: (format, ...args) => lines.push(`${format} ${args.join(' ')}`) };
+    const service = new Service({ secretReader: () => 'secret', logger });
+    const failing: CredChecker = (user) => {
+      if (user === 'throw') throw new Error('database down at 10.0.0.5');
+      return { ok: false, error: new Error('ldap timeout') };
+    };
+    service.addDirectProvider('local', failing);
+    app = await start(framework, service);
+    for (const user of ['throw', 'error']) {
+      const res = await login(app.url, user, 'x');
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: 'failed to check user credentials' });
+    }
+    expect(lines.some((line) => line.includes('database down'))).toBe(true);
+    expect(lines.some((line) => line.includes('ldap timeout'))).toBe(true);
+  });
+
+  it('ids are <name>_sha1(user), or of userIdFunc', async () => {
+    const service = new Service({ secretReader: () => 'secret' });
+    service.addDirectProvider(
+      'staff',
+      () => true,
+      (user) => user.toLowerCase(),
+    );
+    app = await start(framework, service);
+    const staff = (user: string) => fetch(`${app!.url}/auth/staff/login`, form({ user, passwd: 'x' }));
+    const a = await (await staff('Alice')).json();
+    const b = await (await staff('alice')).json();
+    expect(a.id).toMatch(/^staff_[0-9a-f]{40}$/);
+    expect(a.id).toBe(b.id);
+  });
+});
