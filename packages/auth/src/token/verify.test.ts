@@ -41,7 +41,14 @@ describe('verifyToken', () => {
   it('asks the secret reader for the token aud (per-site secrets)', async () => {
     const asked: string[] = [];
     const token = await issueToken(claims, reader);
-    await verifyToken(token, (aud) => (asked.push(aud), reader(aud)), NOW);
+    await verifyToken(
+      token,
+      (aud) => {
+        asked.push(aud);
+        return reader(aud);
+      },
+      NOW,
+    );
     expect(asked).toEqual(['site1']);
     // signed with site2's secret but claiming site1: refused
     const forged = await new SignJWT({ ...claims })

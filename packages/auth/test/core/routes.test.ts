@@ -1,7 +1,14 @@
 /** The auth routes: list, user, status, logout, provider dispatch, errors and security headers. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpRequest, Opts, Provider } from '../../src/index.js';
-import { type Framework, type Running, sessionOf, setCookies, start, withSession } from './support/servers.js';
+import type { HttpRequest, Opts, Provider, ProviderContext } from '../../src/index.js';
+import {
+  type Framework,
+  type Running,
+  sessionOf,
+  setCookies,
+  start,
+  withSession,
+} from './support/servers.js';
 import { login, makeService } from './support/service.js';
 
 let app: Running | undefined;
@@ -14,8 +21,8 @@ afterEach(async () => {
 class GuestProvider implements Provider {
   readonly name = 'guest';
   logouts = 0;
-  #ctx: Parameters<NonNullable<Provider['attach']>>[0] | undefined;
-  attach(ctx: NonNullable<typeof this.#ctx>) {
+  #ctx: ProviderContext | undefined;
+  attach(ctx: ProviderContext) {
     this.#ctx = ctx;
   }
   async login(req: HttpRequest) {
@@ -52,7 +59,9 @@ describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framewo
     const { url } = await setup(framework);
     for (const path of ['/auth/list', '/auth/nope/login', '/auth/user', '/auth/local/login']) {
       const res = await fetch(`${url}${path}`);
-      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; sandbox; frame-ancestors 'none'",
+      );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
@@ -102,7 +111,9 @@ describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framewo
 
   it('a user-written provider completes a login; a `from` on the service host gets 303', async () => {
     const { url } = await setup(framework);
-    const res = await fetch(`${url}/auth/guest/login?from=${encodeURIComponent('/welcome')}`, { redirect: 'manual' });
+    const res = await fetch(`${url}/auth/guest/login?from=${encodeURIComponent('/welcome')}`, {
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('http://127.0.0.1:8080/welcome');
     expect(setCookies(res).JWT!.value).not.toBe('');
