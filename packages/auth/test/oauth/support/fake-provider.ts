@@ -112,6 +112,7 @@ export class FakeProvider {
     if (url.pathname === '/photo') {
       // Microsoft Graph style: the picture needs the user's bearer token.
       if (!this.#bearerOK(req)) return json(res, 401, { error: 'invalid_token' });
+      this.photosServed++;
       res.writeHead(200, { 'content-type': 'image/png' }).end(await generateIdenticon('photo'));
       return;
     }
@@ -229,6 +230,8 @@ export class FakeProvider {
   /** Which Authorization schemes the user-info endpoint accepts (Yandex: `OAuth`). */
   infoSchemes = ['Bearer'];
   readonly infoAuthorizations: string[] = [];
+  /** Pictures served at /photo to a valid bearer token. */
+  photosServed = 0;
 
   #bearerOK(req: IncomingMessage): boolean {
     const m = /^(\S+) (.+)$/.exec(req.headers.authorization ?? '');

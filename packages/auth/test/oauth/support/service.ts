@@ -26,14 +26,14 @@ export const SECRET = 'test-secret-0123456789abcdef';
 
 export async function startService(
   providers: Provider[],
-  opts: Partial<Opts> & { avatars?: boolean } = {},
+  opts: Partial<Opts> & { avatars?: boolean; port?: number } = {},
 ): Promise<RunningService> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const log: string[] = [];
   const logger = { logf: (f: string, ...a: unknown[]) => log.push(`${f} ${a.map(String).join(' ')}`) };
   const dir = await mkdtemp(join(tmpdir(), 'gatehouse-oauth-'));
-  const { avatars, ...rest } = opts;
+  const { avatars, port: _port, ...rest } = opts;
   const service = new Service({
     secretReader: () => SECRET,
     url,
@@ -62,7 +62,7 @@ export async function startService(
 }
 
 /** A free port on 127.0.0.1; the service must know its URL before it listens. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
