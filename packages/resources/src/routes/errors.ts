@@ -1,0 +1,45 @@
+/**
+ * How query-route failures are answered, PuppetDB's way: validation errors as `400 text/plain`
+ * with the bare message, unknown parents as `404 {"error"}`, content negotiation as
+ * `406/415 {"kind","msg"}`. Database errors are mapped by SQLSTATE; anything else is a logged 500.
+ * @module
+ */
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { Logger } from '../logger.js';
+import { QueryError } from '../query/errors.js';
+import { NegotiationError } from './negotiation.js';
+
+/** A nested route's parent (node, catalog, environment) does not exist. */
+export class ParentNotFoundError extends Error {}
+
+const TEXT = 'text/plain; charset=utf-8';
+
+/** PostgreSQL SQLSTATEs that are the client's doing, with the status to answer. */
+const PG_CLIENT_ERRORS: Readonly<Record<string, number>> = {
+  '2201B': 400, // invalid regular expression
+  '54001': 413, // statement too complex (stack depth)
+  '57014': 503, // canceled by statement_timeout
+};
+
+export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
+  if (error instanceof QueryError) return reply.code(error.status).type(TEXT).send(error.message);
+  if (error instanceof NegotiationError)
+    return reply.code(error.status).send({ kind: error.kind, msg: error.message });
+  if (error instanceof ParentNotFoundError) return reply.code(404).send({ error: error.message });
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {
+    return reply
+      .code(PG_CLIENT_ERRORS[sqlState]!)
+      .type(TEXT)
+      .send((error as Error).message);
+  }
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return reply
+      .code(status)
+      .type(TEXT)
+      .send((error as Error).message);
+  }
+  logger.logf('resources: query failed: %s', (error as Error).stack ?? String(error));
+  return reply.code(500).type(TEXT).send('Internal error while running the query');
+}

@@ -1,0 +1,144 @@
+/**
+ * The PuppetDB v4 resource query routes, GET and POST:
+ *   /{prefix}/query/v4/resources[/<type>[/<title>]]
+ *   /{prefix}/query/v4/{nodes|catalogs|environments}/<name>/resources[/<type>[/<title>]]
+ * Path segments become `=` criteria ANDed with the user's query. Registered in an encapsulated
+ * context: its body parser and error handler touch no other route.
+ * @module
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Logger, silentLogger } from '../logger.js';
+import type { QueryNode } from '../query/ast/query-node.js';
+import { QueryError } from '../query/errors.js';
+import { DEFAULT_PARSE_LIMITS, type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
+import { readQueryParameters } from '../query/query-params.js';
+import { registerRegexp } from '../query/regex.js';
+import { equalsCriterion, prepareQuery } from '../query/run-query.js';
+import type { ResourceStore } from '../store/types.js';
+import { ParentNotFoundError, sendQueryError } from './errors.js';
+import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
+import { sendJsonArray } from './stream-response.js';
+
+export interface QueryRoutesOptions {
+  readonly store: ResourceStore;
+  /** First path segment (default `pdb`). */
+  readonly prefix?: string;
+  /** Deactivated/expired nodes older than this are outside `node_state inactive` (default 14 days). */
+  readonly nodePurgeTtlMs?: number;
+  /** Largest POST body or GET form body (default 1 MiB). */
+  readonly maxBodyBytes?: number;
+  /** Largest query text in characters (default 256 KiB); more is a 413. */
+  readonly maxQueryChars?: number;
+  readonly parseLimits?: ParseLimits;
+  readonly now?: () => Date;
+  readonly logger?: Logger;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
+export function capitaliseType(type: string): string {
+  return type
+    .split('::')
+    .map((segment) => segment.charAt(0).toUpperCase() + segment.slice(1))
+    .join('::');
+}
+
+type Parent = { readonly entity: 'nodes' | 'catalogs' | 'environments'; readonly name: string };
+
+const PARENTS = {
+  nodes: { table: 'certnames', column: 'certname', field: 'certname', noun: 'node' },
+  catalogs: { table: 'catalogs', column: 'certname', field: 'certname', noun: 'catalog' },
+  environments: { table: 'environments', column: 'name', field: 'environment', noun: 'environment' },
+} as const;
+
+interface RouteParams {
+  readonly type?: string;
+  readonly '*'?: string;
+  readonly parent?: string;
+}
+
+export async function registerQueryRoutes(app: FastifyInstance, options: QueryRoutesOptions): Promise<void> {
+  const { store } = options;
+  const prefix = options.prefix ?? 'pdb';
+  const logger = options.logger ?? silentLogger;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxQueryChars = options.maxQueryChars ?? 256 * 1024;
+  const limits = options.parseLimits ?? DEFAULT_PARSE_LIMITS;
+  const purgeTtl = options.nodePurgeTtlMs ?? 14 * DAY_MS;
+  const now = options.now ?? (() => new Date());
+  registerRegexp(store);
+
+  const readQuery = (raw: unknown) => {
+    if (typeof raw !== 'string') return parseQuery(raw, limits);
+    if (raw.length > maxQueryChars)
+      throw new QueryError('ERR_QUERY_TOO_LARGE', `Query is longer than ${maxQueryChars} characters`);
+    return parseQueryText(raw, limits);
+  };
+
+  const checkParent = async (parent: Parent) => {
+    const spec = PARENTS[parent.entity];
+    const mark = store.dialect === 'sqlite' ? '?' : '$1';
+    const rows = await store.all(`SELECT 1 AS found FROM ${spec.table} WHERE ${spec.column} = ${mark}`, [
+      parent.name,
+    ]);
+    if (rows.length === 0)
+      throw new ParentNotFoundError(`No information is known about ${spec.noun} ${parent.name}`);
+    return equalsCriterion(spec.field, parent.name);
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply, parent: Parent | undefined) => {
+    checkAccept(request.headers.accept);
+    const isPost = request.method === 'POST';
+    const values = isPost
+      ? readJsonBody(request.body, request.headers['content-type'], request.url.split('?')[0]!)
+      : { ...(await readFormBody(request.raw, maxBodyBytes)), ...(request.query as Record<string, unknown>) };
+    const parameters = readQueryParameters(values, isPost ? 'body' : 'url');
+    const query = readQuery(parameters.query);
+    const params = request.params as RouteParams;
+    const criteria: QueryNode[] = parent ? [await checkParent(parent)] : [];
+    if (params.type !== undefined) criteria.push(equalsCriterion('type', capitaliseType(params.type)));
+    if (params['*'] !== undefined) criteria.push(equalsCriterion('title', params['*']));
+    const inactiveSince = new Date(now().getTime() - purgeTtl).toISOString();
+    const prepared = prepareQuery(store, query, { criteria, paging: parameters.paging, inactiveSince });
+    if (parameters.paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
+    return sendJsonArray(reply, prepared.objects(), { pretty: parameters.pretty, logger });
+  };
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: maxBodyBytes },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.setErrorHandler((error, _request, reply) => sendQueryError(reply, error, logger));
+    const base = `/${prefix}/query/v4`;
+    const tails = ['/resources', '/resources/:type', '/resources/:type/*'];
+    for (const tail of tails) {
+      scope.route({
+        method: ['GET', 'POST'],
+        url: base + tail,
+        handler: (req, reply) => handle(req, reply, undefined),
+      });
+      for (const entity of Object.keys(PARENTS) as Parent['entity'][]) {
+        scope.route({
+          method: ['GET', 'POST'],
+          url: `${base}/${entity}/:parent${tail}`,
+          handler: (req, reply) => handle(req, reply, { entity, name: (req.params as RouteParams).parent! }),
+        });
+      }
+      scope.route({
+        method: ['PUT', 'DELETE', 'PATCH'],
+        url: base + tail,
+        handler: (_req, reply) =>
+          reply
+            .code(400)
+            .type('text/plain; charset=utf-8')
+            .send('PuppetDB queries must be made via GET/POST'),
+      });
+    }
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Sends query results as a streamed JSON array: rows are rendered and written as the store yields
+ * them (in ~16 KB chunks), so memory stays flat whatever the result size. The first row is read
+ * before any byte is sent, so a query the database rejects (bad regex, timeout at start) still
+ * gets a proper error status instead of a truncated 200.
+ * @module
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { Logger } from '../logger.js';
+
+const CHUNK_CHARS = 16_384;
+
+function prettify(object: string): string {
+  return JSON.stringify(JSON.parse(object), null, 2).replace(/\n/g, '\n  ');
+}
+
+async function* arrayChunks(
+  first: IteratorResult<string>,
+  rest: AsyncIterator<string>,
+  pretty: boolean,
+  logger: Logger,
+): AsyncGenerator<string> {
+  const format = pretty ? prettify : (object: string) => object;
+  const separator = pretty ? ',\n  ' : ',';
+  try {
+    if (first.done) {
+      yield '[]';
+      return;
+    }
+    let buffer = (pretty ? '[\n  ' : '[') + format(first.value);
+    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      buffer += separator + format(next.value);
+      if (buffer.length >= CHUNK_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    yield `${buffer}${pretty ? '\n]' : ']'}`;
+  } catch (error) {
+    // Headers are gone: the only honest signal left is to cut the response short.
+    logger.logf('resources: query failed while streaming: %s', (error as Error).message);
+    throw error;
+  } finally {
+    await rest.return?.();
+  }
+}
+
+/** Streams `objects` (JSON object texts) as the body of `reply`. */
+export async function sendJsonArray(
+  reply: FastifyReply,
+  objects: AsyncIterable<string>,
+  options: { readonly pretty: boolean; readonly logger: Logger },
+): Promise<FastifyReply> {
+  const iterator = objects[Symbol.asyncIterator]();
+  let first: IteratorResult<string>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    await iterator.return?.();
+    throw error;
+  }
+  reply.type('application/json; charset=utf-8');
+  return reply.send(
+    Readable.from(arrayChunks(first, iterator, options.pretty, options.logger), { objectMode: false }),
+  );
+}
