@@ -5,7 +5,32 @@
  */
 export { type ConnectMiddleware, type ExpressAuth, getUser } from './adapters/express.js';
 export type { FastifyAuth, FastifyGuardHook } from './adapters/fastify.js';
-export type { AvatarProxy, AvatarStore } from './avatar/types.js';
+export {
+  AVATAR_CACHE_CONTROL,
+  AVATAR_ID_PATTERN,
+  type AvatarFetchLimits,
+  type AvatarHandlerOptions,
+  type AvatarProxy,
+  type AvatarProxyOptions,
+  type AvatarStore,
+  avatarIdFor,
+  BoltAvatarStore,
+  createAvatarHandler,
+  createAvatarProxy,
+  defaultAvatarFetchLimits,
+  describeAvatarStoreURI,
+  FileAvatarStore,
+  generateIdenticon,
+  IDENTICON_SIZE,
+  type ImageAvatarProxy,
+  isAvatarId,
+  type MigrateOptions,
+  type MigrationProgress,
+  type MigrationSummary,
+  MongoAvatarStore,
+  migrateAvatars,
+  openAvatarStore,
+} from './avatar/index.js';
 export { AuthError, type AuthErrorCode, authErrors } from './errors.js';
 export type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
 export { type Logger, silentLogger } from './logger/logger.js';

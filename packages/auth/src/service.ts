@@ -6,6 +6,7 @@
  */
 import { createExpressAuth, type ExpressAuth } from './adapters/express.js';
 import { createFastifyAuth, type FastifyAuth } from './adapters/fastify.js';
+import { createAvatarProxy } from './avatar/proxy.js';
 import type { AvatarProxy } from './avatar/types.js';
 import type { AuthError } from './errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
@@ -27,12 +28,20 @@ import { TokenService } from './token/token-service.js';
 import type { User } from './token/user.js';
 
 /**
- * AVATAR WIRING — the one place the avatar proxy is built from the options. Until
- * `avatar/proxy.ts` lands, a service without an explicit `avatarProxy` has none, and login leaves
- * `picture` unchanged.
+ * AVATAR WIRING — the one place the avatar proxy is built from the options: an explicit
+ * `avatarProxy` wins; else an `avatarStore` (object or URI) gets the built-in proxy; else there is
+ * no proxy, the avatar route answers 404 and login leaves `picture` unchanged.
  */
 function buildAvatarProxy(o: ResolvedOpts): AvatarProxy | undefined {
-  return o.avatarProxy;
+  if (o.avatarProxy) return o.avatarProxy;
+  if (!o.avatarStore) return undefined;
+  return createAvatarProxy({
+    store: o.avatarStore,
+    baseURL: o.url,
+    routePath: o.avatarRoutePath,
+    resizeLimit: o.avatarResizeLimit,
+    logger: o.logger,
+  });
 }
 
 export class Service {
