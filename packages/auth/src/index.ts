@@ -31,6 +31,9 @@ export {
   migrateAvatars,
   openAvatarStore,
 } from './avatar/index.js';
+// OAuth 2.0 providers (README "Providers"): built-ins, custom, OpenID Connect, Apple, dev, local server.
+export { type DevProviderOptions, devProvider } from './dev/dev-provider.js';
+export { DEV_DEFAULT_PORT, type DevServerOptions, startDevOAuthServer } from './dev/dev-server.js';
 export { AuthError, type AuthErrorCode, authErrors } from './errors.js';
 export type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
 export { type Logger, silentLogger } from './logger/logger.js';
@@ -44,6 +47,20 @@ export {
   type UserUpdater,
   type Validator,
 } from './options.js';
+export { type AppleEndpoints, type AppleOptions, appleProvider } from './providers/apple/apple.js';
+export { loadApplePrivateKeyFromFile, type PrivateKeyLoader } from './providers/apple/client-secret.js';
+export { battlenetProvider } from './providers/builtin/battlenet.js';
+export type { BuiltinEndpoints, BuiltinOptions } from './providers/builtin/define.js';
+export { discordProvider } from './providers/builtin/discord.js';
+export { facebookProvider } from './providers/builtin/facebook.js';
+export { type GithubOptions, githubProvider } from './providers/builtin/github.js';
+export { googleProvider } from './providers/builtin/google.js';
+export { type MicrosoftOptions, microsoftProvider } from './providers/builtin/microsoft.js';
+export { type BuiltinProviderName, builtinProviderNames } from './providers/builtin/names.js';
+export { patreonProvider } from './providers/builtin/patreon.js';
+export { twitterProvider } from './providers/builtin/twitter.js';
+export { yandexProvider } from './providers/builtin/yandex.js';
+export { type CustomOAuth2Options, customOAuth2Provider } from './providers/custom.js';
 export {
   type CredChecker,
   type CredCheckResult,
@@ -51,6 +68,20 @@ export {
   type DirectProviderOptions,
   sessionOnlyFlag,
 } from './providers/direct.js';
+export {
+  type LocalOAuth2ProviderOptions,
+  localOAuth2Provider,
+} from './providers/local-server/local-provider.js';
+export type { RegisteredClient } from './providers/local-server/model.js';
+export {
+  LocalOAuth2Server,
+  type LocalOAuth2ServerOptions,
+  type LoginPageHandler,
+} from './providers/local-server/server.js';
+export { HANDSHAKE_COOKIE } from './providers/oauth2/handshake.js';
+export { OAuth2Provider } from './providers/oauth2/oauth2-provider.js';
+export { UserData } from './providers/oauth2/user-data.js';
+export { type OIDCOptions, oidcProvider } from './providers/oidc.js';
 export type { LoginRequest, Provider, ProviderContext } from './providers/provider.js';
 export { checkProviderName } from './providers/registry.js';
 export { redirectTarget } from './redirect.js';

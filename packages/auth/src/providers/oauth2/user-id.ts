@@ -1,10 +1,10 @@
 /**
  * @module providers/oauth2/user-id
- * Token user ids: `<provider>_<sha1 hex of the provider's user id>`. Unlike the reference, a value
- * that already looks like 40 hex characters is hashed too, so no provider id can collide with a hash.
+ * Token user ids of OAuth providers: `<provider>_<sha1 hex of the provider's user id>`. A value that
+ * already looks like 40 hex characters is hashed too (see token/user `hashId`).
  */
-import { createHash } from 'node:crypto';
+import { hashId } from '../../token/user.js';
 
 export function providerUserId(provider: string, rawId: string): string {
-  return `${provider}_${createHash('sha1').update(rawId).digest('hex')}`;
+  return `${provider}_${hashId(rawId)}`;
 }
