@@ -1,0 +1,92 @@
+/** `gatehouse avatars migrate FROM TO` on real stores: a directory, an LMDB file, FerretDB. */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { avatarIdFor, openAvatarStore } from '@gatehouse/auth';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarsCommand, storeURIFromArg } from '../src/commands/avatars.js';
+import type { CommandIO } from '../src/commands/command.js';
+
+let dir: string;
+const mongoDb = `gatehouse_cli_${randomBytes(4).toString('hex')}`;
+
+function mongoURI(): string {
+  const url = process.env.MONGODB_TEST_URL;
+  if (!url)
+    throw new Error('MONGODB_TEST_URL is not set: run `make test-setup` (scripts/setup/20-ferretdb.sh)');
+  return `${url.split('?')[0]}?ava_db=${mongoDb}&ava_coll=avatars`;
+}
+
+function capture(): { io: CommandIO; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: { stdout: (l) => out.push(l), stderr: (l) => err.push(l), stdin: process.stdin, env: {}, cwd: dir },
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gatehouse-cli-avatars-'));
+  const source = await openAvatarStore(`bolt://${dir}/avatars.db`);
+  for (let i = 0; i < 5; i++) await source.put(`user${i}`, randomBytes(1000));
+  await source.close();
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  const client = await MongoClient.connect(process.env.MONGODB_TEST_URL!);
+  await client.db(mongoDb).dropDatabase();
+  await client.close();
+});
+
+describe('gatehouse avatars migrate', () => {
+  it('copies a relative bolt file into a directory, then skips everything on a re-run', async () => {
+    const first = capture();
+    expect(await avatarsCommand.run(['migrate', 'bolt://avatars.db', './files'], first.io)).toBe(0);
+    expect(first.out).toEqual(['copied 5, skipped 0 (already there), failed 0']);
+    const again = capture();
+    expect(await avatarsCommand.run(['migrate', 'bolt://avatars.db', `${dir}/files`], again.io)).toBe(0);
+    expect(again.out).toEqual(['copied 0, skipped 5 (already there), failed 0']);
+    const files = await openAvatarStore(`${dir}/files`);
+    expect((await files.get(avatarIdFor('user3')))?.length).toBe(1000);
+    await files.close();
+  });
+
+  it('copies into MongoDB', async () => {
+    const run = capture();
+    expect(await avatarsCommand.run(['migrate', `file://${dir}/files`, mongoURI()], run.io)).toBe(0);
+    expect(run.out).toEqual(['copied 5, skipped 0 (already there), failed 0']);
+  });
+
+  it('refuses a bad command line or an unknown store scheme with a usage error', async () => {
+    await expect(avatarsCommand.run(['copy', 'a', 'b'], capture().io)).rejects.toThrow(
+      /expected "migrate FROM TO"/,
+    );
+    await expect(avatarsCommand.run(['migrate', 'a'], capture().io)).rejects.toThrow(
+      /expected "migrate FROM TO"/,
+    );
+    await expect(avatarsCommand.run(['migrate', 'redis://x', './files'], capture().io)).rejects.toThrow(
+      /source store redis:\/\/x: unknown avatar store URI/,
+    );
+  });
+
+  it('prints its usage with --help', async () => {
+    const run = capture();
+    expect(await avatarsCommand.run(['--help'], run.io)).toBe(0);
+    expect(run.out.join('\n')).toContain('gatehouse avatars migrate FROM TO');
+  });
+});
+
+describe('storeURIFromArg', () => {
+  it('makes relative paths absolute and leaves other URIs alone', () => {
+    expect(storeURIFromArg('bolt://a/b.db', '/srv')).toBe('bolt:///srv/a/b.db');
+    expect(storeURIFromArg('bolt:///abs.db', '/srv')).toBe('bolt:///abs.db');
+    expect(storeURIFromArg('file://x', '/srv')).toBe('file:///srv/x');
+    expect(storeURIFromArg('dir', '/srv')).toBe('/srv/dir');
+    expect(storeURIFromArg('mongodb://h/db', '/srv')).toBe('mongodb://h/db');
+  });
+});
