@@ -1,0 +1,87 @@
+/**
+ * A real browser through the dev login: headless Chromium (Debian's, driven by playwright-core)
+ * opens the service's login URL, is sent to the dev OAuth 2.0 server's page, types a name, submits,
+ * comes back through the callback to `from`, and then reads /auth/user the way a web app does (the
+ * XSRF cookie copied into the header). `make test-setup` installs Chromium (scripts/setup/30-chromium.sh).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devProvider } from '../../src/dev/dev-provider.js';
+import { startDevOAuthServer } from '../../src/dev/dev-server.js';
+import type { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
+import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
+import { type RunningService, startService } from './support/service.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+describe('the dev login in headless Chromium', () => {
+  let dev: LocalOAuth2Server;
+  let svc: RunningService;
+  let context: BrowserContext;
+  let profile: string;
+
+  beforeAll(async () => {
+    const executablePath = process.env.CHROMIUM_PATH;
+    if (!executablePath) {
+      throw new Error(
+        'CHROMIUM_PATH is not set: run `make test-setup` (scripts/setup/30-chromium.sh installs Chromium)',
+      );
+    }
+    dev = await startDevOAuthServer({ port: 0 });
+    svc = await startService([devProvider({ port: Number(new URL(dev.url).port) })]);
+    profile = await mkdtemp(join(tmpdir(), 'gatehouse-chromium-'));
+    // A persistent context on a fresh directory is how playwright takes --user-data-dir.
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await svc?.close();
+    await dev?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('logs in by typing a name on the dev page and lands on `from` with a session', async () => {
+    const page = await context.newPage();
+    const from = `${svc.url}/app`;
+    await page.goto(`${svc.url}/auth/dev/login?site=web&from=${encodeURIComponent(from)}`);
+    expect(page.url()).toContain(`${dev.url}/login/oauth/authorize?`);
+    await page.fill('input[name="username"]', 'chromium-user');
+    await Promise.all([page.waitForURL(from), page.click('button[type="submit"]')]);
+
+    const cookies = await context.cookies(svc.url);
+    const jwt = cookies.find((c) => c.name === 'JWT');
+    expect(jwt?.httpOnly).toBe(true);
+    expect(cookies.some((c) => c.name === HANDSHAKE_COOKIE)).toBe(false);
+
+    const user = await page.evaluate(async () => {
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/auth/user', { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+      return { status: res.status, body: await res.json() };
+    });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ name: 'chromium-user', aud: 'web' });
+    expect(user.body.id).toMatch(/^dev_[0-9a-f]{40}$/);
+
+    const status = await page.evaluate(async () => {
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      return (await fetch('/auth/status', { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } })).json();
+    });
+    expect(status).toEqual({ status: 'logged in', user: 'chromium-user' });
+  });
+});
