@@ -15,7 +15,7 @@ export function isLegacyNodeActiveField(raw: unknown): boolean {
 export function parseField(raw: unknown): FieldNode {
   if (typeof raw === 'string') {
     return raw.startsWith(DOTTED_PREFIX)
-      ? DottedParameterField.create(parseDottedPath(raw.slice(DOTTED_PREFIX.length), raw))
+      ? DottedParameterField.create(parseDottedPath(raw.slice(DOTTED_PREFIX.length), raw), raw)
       : ColumnField.create(raw);
   }
   if (Array.isArray(raw) && raw.length === 2 && raw[0] === 'parameter' && typeof raw[1] === 'string') {
@@ -41,17 +41,33 @@ export function parseDottedPath(text: string, whole: string): string[] {
 }
 
 function readComponent(text: string, start: number, whole: string): { component: string; next: number } {
-  if (text[start] === '"') {
-    const close = text.indexOf('"', start + 1);
-    const next = close + 1;
-    if (close < 0 || (next < text.length && text[next] !== '.')) throw badPath(whole);
-    if (close === start + 1) throw badPath(whole);
-    return { component: text.slice(start + 1, close), next };
-  }
+  if (text[start] === '"') return readQuotedComponent(text, start, whole);
   const dot = text.indexOf('.', start);
   const end = dot < 0 ? text.length : dot;
   if (end === start || text.slice(start, end).includes('"')) throw badPath(whole);
   return { component: text.slice(start, end), next: end };
+}
+
+/** `"a.b"` or `"say \\"hi\\""`: inside quotes, `\\"` stands for a quote (PuppetDB's rule). */
+function readQuotedComponent(
+  text: string,
+  start: number,
+  whole: string,
+): { component: string; next: number } {
+  let component = '';
+  for (let i = start + 1; i < text.length; i += 1) {
+    if (text[i] === '\\' && text[i + 1] === '"') {
+      component += '"';
+      i += 1;
+    } else if (text[i] === '"') {
+      const next = i + 1;
+      if (component === '' || (next < text.length && text[next] !== '.')) throw badPath(whole);
+      return { component, next };
+    } else {
+      component += text[i];
+    }
+  }
+  throw badPath(whole);
 }
 
 function badPath(whole: string): Error {

@@ -29,7 +29,8 @@ export function checkAccept(accept: string | undefined): void {
 
 /** The media type of a request without parameters, lower-cased; undefined when absent. */
 export function mediaType(contentType: string | undefined): string | undefined {
-  const type = contentType?.split(';')[0]!.trim().toLowerCase();
+  if (contentType === undefined) return undefined;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
   return type === '' ? undefined : type;
 }
 

@@ -23,6 +23,8 @@ export interface ParameterFieldNode {
 export interface DottedParameterFieldNode {
   readonly kind: 'DottedParameterField';
   readonly path: readonly string[];
+  /** The field as the client wrote it; extract output uses it as the key. */
+  readonly text: string;
 }
 
 export type FieldNode = ColumnFieldNode | ParameterFieldNode | DottedParameterFieldNode;
@@ -36,8 +38,8 @@ export const ParameterField = Object.freeze({
 });
 
 export const DottedParameterField = Object.freeze({
-  create: (path: readonly string[]): DottedParameterFieldNode =>
-    Object.freeze({ kind: 'DottedParameterField', path: Object.freeze([...path]) }),
+  create: (path: readonly string[], text: string): DottedParameterFieldNode =>
+    Object.freeze({ kind: 'DottedParameterField', path: Object.freeze([...path]), text }),
 });
 
 /** How a field is written in PuppetDB's error messages and in extract output keys. */
@@ -48,10 +50,6 @@ export function fieldLabel(field: FieldNode): string {
     case 'ParameterField':
       return `parameter ${field.name}`;
     case 'DottedParameterField':
-      return `parameters.${field.path.map(quotePathComponent).join('.')}`;
+      return field.text;
   }
-}
-
-function quotePathComponent(component: string): string {
-  return component.includes('.') ? `"${component}"` : component;
 }
