@@ -4,6 +4,7 @@
  * code), their routes and their concurrency bounds, and resolves a request target to a route.
  * A module registered from code shadows a folder module of the same name.
  */
+import { stat } from 'node:fs/promises';
 import { discoverRoutes } from './discover.js';
 import { ModuleFolder } from './folder.js';
 import type { LoadedFile } from './loader.js';
@@ -36,6 +37,20 @@ export interface RouteInfo {
 
 const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
 
+/** `webhookConfig` of an object, or the static one of its class. */
+function configOf(instance: object): ModuleConfig | undefined {
+  const own = (instance as { webhookConfig?: ModuleConfig }).webhookConfig;
+  const ctor = (instance as { constructor?: { webhookConfig?: ModuleConfig } }).constructor;
+  return own ?? (ctor === Object ? undefined : ctor?.webhookConfig);
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
 export class Webhooks {
   readonly options: ResolvedOptions;
   readonly replay: ReplayStore;
@@ -64,6 +79,13 @@ export class Webhooks {
   /** Loads the modules folder (when there is one) and starts watching it. */
   async start(): Promise<void> {
     if (!this.#folder) return;
+    if (!(await isDirectory(this.options.modulesDir!))) {
+      this.options.logger.logf(
+        'webhooks: modules folder %s does not exist; only modules registered from code are served',
+        this.options.modulesDir,
+      );
+      return;
+    }
     await this.#folder.sync();
     if (this.options.watch) this.#folder.watch(this.options.debounceMs);
   }
@@ -87,8 +109,11 @@ export class Webhooks {
     if (typeof instance !== 'object' || instance === null) {
       throw new TypeError('@gatehouse/webhooks: register() needs an object or class instance');
     }
-    const own = config ?? ((instance as { webhookConfig?: ModuleConfig }).webhookConfig || undefined);
-    const entry = this.#entry(name, 'code', { instance, docs: undefined, config: own });
+    const entry = this.#entry(name, 'code', {
+      instance,
+      docs: undefined,
+      config: config ?? configOf(instance),
+    });
     this.#fromCode.set(name, entry);
     return [...entry.routes.keys()];
   }

@@ -18,7 +18,7 @@ import { buildMeta } from './metadata.js';
 import type { ModuleEntry, Webhooks } from './registry.js';
 import type { Answer } from './replay.js';
 import { parseRequestPath } from './route-path.js';
-import { headerMatchesSecret } from './secret.js';
+import { secretMatcher } from './secret.js';
 import { KNOWN_SIGNATURE_HEADERS, signatureHeaderOf, verifySignature } from './signatures/verify.js';
 import type { RouteEntry } from './types.js';
 
@@ -59,6 +59,7 @@ function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
 
 function guard(webhooks: Webhooks, prefixSegments: number) {
   const { secret } = webhooks.options;
+  const matches = secret === undefined ? undefined : secretMatcher(secret);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const receivedAt = Date.now();
     if (request.method !== 'POST') {
@@ -66,7 +67,7 @@ function guard(webhooks: Webhooks, prefixSegments: number) {
       return sendAnswer(reply, errorAnswer('ERR_METHOD_NOT_ALLOWED'));
     }
     const sent = request.headers['x-webhook-secret'];
-    if (secret !== undefined && !headerMatchesSecret(Array.isArray(sent) ? sent.join(', ') : sent, secret)) {
+    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent)) {
       return sendAnswer(reply, errorAnswer('ERR_SECRET_INVALID'));
     }
     const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegments);

@@ -6,24 +6,19 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-function digest(value: string | Buffer, encoding: BufferEncoding): Buffer {
-  return createHash('sha256')
-    .update(typeof value === 'string' ? Buffer.from(value, encoding) : value)
-    .digest();
-}
-
-/** Whether two byte strings are equal, in time independent of where they differ. */
-export function bytesEqual(a: Buffer, b: Buffer): boolean {
-  return timingSafeEqual(digest(a, 'utf8'), digest(b, 'utf8'));
+function digest(value: string, encoding: BufferEncoding): Buffer {
+  return createHash('sha256').update(Buffer.from(value, encoding)).digest();
 }
 
 /**
- * Whether a header value carries `secret`. Node decodes header bytes as latin1, so the value is
+ * A check of header values against `secret`. Node decodes header bytes as latin1, so a value is
  * turned back into the bytes that were sent, and the secret is compared as UTF-8 bytes: a non-ASCII
- * secret sent as UTF-8 matches.
+ * secret sent as UTF-8 matches. The secret's digest is computed once.
  */
-export function headerMatchesSecret(headerValue: string | undefined, secret: string): boolean {
-  const sent = digest(headerValue ?? '', 'latin1');
-  const ok = timingSafeEqual(sent, digest(secret, 'utf8'));
-  return ok && headerValue !== undefined;
+export function secretMatcher(secret: string): (headerValue: string | undefined) => boolean {
+  const expected = digest(secret, 'utf8');
+  return (headerValue) => {
+    const ok = timingSafeEqual(digest(headerValue ?? '', 'latin1'), expected);
+    return ok && headerValue !== undefined;
+  };
 }

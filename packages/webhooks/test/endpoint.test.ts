@@ -1,7 +1,14 @@
 /** End to end over real HTTP: the wire format, the handler rules and every refusal. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOKS_TS, NO_HANDLERS_JS, PLAIN_JS } from './fixtures.js';
-import { post, rawRequest, startService, type TestService } from './helpers.js';
+import { dataOf, post, rawRequest, startService, type TestService } from './helpers.js';
+
+interface Echo {
+  got: {
+    msg?: string;
+    _webhook: { method: string; query: object; headers: Record<string, string>; timestamp: number };
+  };
+}
 
 let svc: TestService;
 
@@ -21,7 +28,7 @@ describe('wire format', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const { got } = (res.body as { success: boolean; data: { got: Record<string, any> } }).data;
+    const { got } = dataOf<Echo>(res);
     expect((res.body as { success: boolean }).success).toBe(true);
     expect(got.msg).toBe('hi');
     expect(got._webhook.method).toBe('POST');
@@ -34,7 +41,7 @@ describe('wire format', () => {
 
   it('does not let the body forge _webhook', async () => {
     const res = await post(svc.base, '/webhook/hooks/handleEcho', { _webhook: { method: 'GET' } });
-    expect((res.body as any).data.got._webhook.method).toBe('POST');
+    expect(dataOf<Echo>(res).got._webhook.method).toBe('POST');
   });
 
   it('answers {"success":true} without data for an undefined result', async () => {
@@ -45,14 +52,14 @@ describe('wire format', () => {
   it('treats an empty body as no parameters', async () => {
     const res = await fetch(`${svc.base}/webhook/hooks/handleEcho`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(Object.keys(((await res.json()) as any).data.got)).toEqual(['_webhook']);
+    expect(Object.keys(((await res.json()) as { data: Echo }).data.got)).toEqual(['_webhook']);
   });
 
   it('keeps one instance per module', async () => {
-    const first = (await post(svc.base, '/webhook/hooks/handleCount')).body as any;
+    const first = dataOf<number>(await post(svc.base, '/webhook/hooks/handleCount'));
     await post(svc.base, '/webhook/hooks/handleEcho');
-    const second = (await post(svc.base, '/webhook/hooks/handleCount')).body as any;
-    expect(second.data).toBe(first.data + 1);
+    const second = dataOf<number>(await post(svc.base, '/webhook/hooks/handleCount'));
+    expect(second).toBe(first + 1);
   });
 });
 

@@ -116,3 +116,8 @@ export async function eventually(check: () => Promise<boolean>, what: string): P
   }
   throw new Error(`timed out waiting for: ${what}`);
 }
+
+/** The `data` of a success answer. */
+export function dataOf<T>(reply: Reply): T {
+  return (reply.body as { data: T }).data;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isValidRouteKey, normaliseRouteKey, parseRequestPath } from './route-path.js';
+
+describe('route keys', () => {
+  it.each(['a', 'handleEcho', 'github/push', 'v1.2/x-y_z~'])('accepts %s', (key) => {
+    expect(isValidRouteKey(key)).toBe(true);
+  });
+  it.each(['', 'a//b', '../x', 'a/./b', 'a b', 'a?b', 'ä'])('rejects %j', (key) => {
+    expect(isValidRouteKey(key)).toBe(false);
+  });
+  it('trims slashes of a tag path', () => {
+    expect(normaliseRouteKey(' /github/push/ ')).toBe('github/push');
+  });
+});
+
+describe('parseRequestPath', () => {
+  it('splits module and the whole remaining route, dropping empty segments and decoding', () => {
+    expect(parseRequestPath('/webhook/hooks/github/push', 1)).toEqual({
+      module: 'hooks',
+      route: 'github/push',
+    });
+    expect(parseRequestPath('//webhook//hooks//a/', 1)).toEqual({ module: 'hooks', route: 'a' });
+    expect(parseRequestPath('/webhook/hooks/github%2Fpush', 1)).toEqual({
+      module: 'hooks',
+      route: 'github/push',
+    });
+    expect(parseRequestPath('/api/hooks/m/x', 2)).toEqual({ module: 'm', route: 'x' });
+  });
+  it('refuses a path without a route or with a bad escape', () => {
+    expect(parseRequestPath('/webhook/hooks', 1)).toBeUndefined();
+    expect(parseRequestPath('/webhook/hooks/%E0%A4%A', 1)).toBeUndefined();
+  });
+});
