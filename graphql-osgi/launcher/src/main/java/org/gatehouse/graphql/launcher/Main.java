@@ -1,0 +1,31 @@
+package org.gatehouse.graphql.launcher;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@code java [-Dorg.osgi.service.http.port=8099] -jar graphql-osgi-runtime.jar}: starts the example
+ * runtime; GraphQL answers at http://127.0.0.1:PORT/graphql. System properties starting with
+ * {@code org.osgi.}, {@code org.apache.felix.}, {@code felix.} or {@code configurator.} are passed to the
+ * framework.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().forEach((key, value) -> {
+            String name = key.toString();
+            if (name.startsWith("org.osgi.") || name.startsWith("org.apache.felix.") || name.startsWith("felix.")
+                    || name.startsWith("configurator.")) {
+                properties.put(name, value.toString());
+            }
+        });
+        OsgiRuntime runtime = OsgiRuntime.start(properties);
+        Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "graphql-osgi-shutdown"));
+        String port = properties.getOrDefault("org.osgi.service.http.port", OsgiRuntime.DEFAULT_PORT);
+        String host = properties.getOrDefault("org.osgi.service.http.host", "127.0.0.1");
+        System.err.println("GraphQL example runtime started: http://" + host + ":" + port + "/graphql");
+        runtime.waitForStop();
+    }
+}

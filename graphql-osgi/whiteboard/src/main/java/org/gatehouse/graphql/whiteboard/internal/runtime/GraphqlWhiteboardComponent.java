@@ -1,0 +1,98 @@
+package org.gatehouse.graphql.whiteboard.internal.runtime;
+
+import jakarta.servlet.Servlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+import org.gatehouse.graphql.api.GraphqlConstants;
+import org.gatehouse.graphql.api.GraphqlServiceRuntime;
+import org.gatehouse.graphql.whiteboard.internal.servlet.GraphqlHttpHandler;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.servlet.whiteboard.annotations.RequireHttpWhiteboard;
+
+/**
+ * One GraphQL gateway per configuration ({@code GraphqlWhiteboard~<name>} in the Configurator): a servlet
+ * on the OSGi Servlet Whiteboard whose service properties come from the configuration (pattern, target,
+ * response headers, limits), plus a {@link GraphqlServiceRuntime} service carrying the same properties and
+ * {@code service.changecount}.
+ */
+@Component(
+        name = GraphqlConstants.WHITEBOARD_PID,
+        configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = Servlet.class,
+        property = {
+            "osgi.http.whiteboard.servlet.pattern=" + GraphqlConstants.DEFAULT_PATTERN,
+            "osgi.http.whiteboard.servlet.name=GraphQL"
+        })
+@RequireHttpWhiteboard
+public class GraphqlWhiteboardComponent extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    private transient SchemaManager manager;
+    private transient GraphqlServiceTracker tracker;
+    private transient GraphqlHttpHandler handler;
+    private transient ServiceRegistration<GraphqlServiceRuntime> runtime;
+    private transient Dictionary<String, Object> runtimeProperties;
+
+    @Activate
+    void activate(BundleContext context, Map<String, Object> properties) {
+        GatewayConfig config = GatewayConfig.from(properties);
+        runtimeProperties = new Hashtable<>();
+        properties.forEach((key, value) -> {
+            if (!key.startsWith("component.") && !key.equals("service.pid") || key.equals("component.name")) {
+                runtimeProperties.put(key, value);
+            }
+        });
+        runtimeProperties.put("service.pid", String.valueOf(properties.get("service.pid")));
+        manager = new SchemaManager(config, this::changed);
+        handler = new GraphqlHttpHandler(context, manager, config);
+        runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));
+        tracker = new GraphqlServiceTracker(context, manager, properties);
+        tracker.open();
+    }
+
+    @Deactivate
+    void deactivate() {
+        tracker.close();
+        manager.close();
+        try {
+            runtime.unregister();
+        } catch (IllegalStateException e) {
+            // already gone with the bundle
+        }
+    }
+
+    private synchronized void changed(long count) {
+        if (runtime != null) {
+            try {
+                runtime.setProperties(withCount(count));
+            } catch (IllegalStateException e) {
+                // unregistered meanwhile
+            }
+        }
+    }
+
+    private synchronized Dictionary<String, Object> withCount(long count) {
+        Hashtable<String, Object> copy = new Hashtable<>();
+        for (var keys = runtimeProperties.keys(); keys.hasMoreElements();) {
+            String key = keys.nextElement();
+            copy.put(key, runtimeProperties.get(key));
+        }
+        copy.put(GraphqlConstants.CHANGE_COUNT, count);
+        return copy;
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        handler.handle(request, response);
+    }
+}

@@ -1,0 +1,56 @@
+package org.gatehouse.graphql.whiteboard.internal.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.gatehouse.graphql.whiteboard.internal.schema.ServiceBinding;
+import org.gatehouse.graphql.whiteboard.internal.schema.ServiceInstances;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceObjects;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * The service objects of one HTTP request: taken lazily, one per service (so a prototype-scoped service
+ * gives one fresh instance per request, not one per field as in the reference), released in
+ * {@link #close()} when the request ends.
+ */
+public final class OsgiServiceInstances implements ServiceInstances, AutoCloseable {
+    private final BundleContext context;
+    private final Map<Long, ServiceReference<?>> references;
+    private final Map<Long, Taken> taken = new LinkedHashMap<>();
+
+    private record Taken(ServiceObjects<Object> objects, Object service) {}
+
+    public OsgiServiceInstances(BundleContext context, Map<Long, ServiceReference<?>> references) {
+        this.context = context;
+        this.references = references;
+    }
+
+    @Override
+    public synchronized Object instanceFor(ServiceBinding binding) {
+        Taken existing = taken.get(binding.serviceId());
+        if (existing != null) {
+            return existing.service();
+        }
+        @SuppressWarnings("unchecked")
+        ServiceReference<Object> reference = (ServiceReference<Object>) references.get(binding.serviceId());
+        ServiceObjects<Object> objects = reference == null ? null : context.getServiceObjects(reference);
+        Object service = objects == null ? null : objects.getService();
+        if (service == null) {
+            throw new IllegalStateException("the service behind " + binding.fieldName() + " is no longer available");
+        }
+        taken.put(binding.serviceId(), new Taken(objects, service));
+        return service;
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Taken t : taken.values()) {
+            try {
+                t.objects().ungetService(t.service());
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                // the service or our bundle went away meanwhile; nothing left to release
+            }
+        }
+        taken.clear();
+    }
+}

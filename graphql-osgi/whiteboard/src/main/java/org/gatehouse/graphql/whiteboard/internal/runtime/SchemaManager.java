@@ -1,0 +1,143 @@
+package org.gatehouse.graphql.whiteboard.internal.runtime;
+
+import graphql.GraphQL;
+import graphql.analysis.MaxQueryComplexityInstrumentation;
+import graphql.analysis.MaxQueryDepthInstrumentation;
+import graphql.execution.instrumentation.ChainedInstrumentation;
+import graphql.execution.instrumentation.Instrumentation;
+import graphql.schema.idl.SchemaPrinter;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+import org.gatehouse.graphql.api.dto.FailedServiceDTO;
+import org.gatehouse.graphql.api.dto.RuntimeDTO;
+import org.gatehouse.graphql.whiteboard.internal.schema.BuildFailure;
+import org.gatehouse.graphql.whiteboard.internal.schema.SchemaAssembler;
+import org.gatehouse.graphql.whiteboard.internal.schema.SchemaBuild;
+import org.gatehouse.graphql.whiteboard.internal.schema.ServiceBinding;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * Holds the current {@link ServiceInfo}s and the schema built from them. Every add, modify or remove
+ * schedules a rebuild after a short quiet period (debounce) on one thread; the new snapshot replaces the
+ * old one atomically. A failed rebuild keeps the last good snapshot and records the error.
+ */
+public final class SchemaManager implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(SchemaManager.class.getName());
+
+    private final GatewayConfig config;
+    private final LongConsumer onChange;
+    private final Map<Long, ServiceInfo> infos = new ConcurrentHashMap<>();
+    private final AtomicReference<SchemaSnapshot> current = new AtomicReference<>();
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "graphql-schema-rebuild");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private ScheduledFuture<?> pending;
+    private long changeCount;
+    private long failedBuildCount;
+    private String lastBuildError;
+
+    /** {@code onChange} receives the new change count after each successful build. */
+    public SchemaManager(GatewayConfig config, LongConsumer onChange) {
+        this.config = config;
+        this.onChange = onChange;
+        rebuild();
+    }
+
+    public void put(ServiceInfo info) {
+        infos.put(info.serviceId(), info);
+        scheduleRebuild();
+    }
+
+    public void remove(long serviceId) {
+        if (infos.remove(serviceId) != null) {
+            scheduleRebuild();
+        }
+    }
+
+    public SchemaSnapshot current() {
+        return current.get();
+    }
+
+    private synchronized void scheduleRebuild() {
+        if (executor.isShutdown()) {
+            return;
+        }
+        if (pending != null) {
+            pending.cancel(false);
+        }
+        pending = executor.schedule(this::rebuild, config.rebuildDelayMs(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Builds from the Infos present now; runs on the rebuild thread (and once in the constructor). */
+    private void rebuild() {
+        List<ServiceBinding> bindings = new ArrayList<>();
+        Map<Long, ServiceReference<?>> references = new HashMap<>();
+        for (ServiceInfo info : infos.values()) {
+            bindings.addAll(info.bindings());
+            references.put(info.serviceId(), info.reference());
+        }
+        try {
+            SchemaBuild build = SchemaAssembler.build(bindings);
+            String sdl = new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(build.schema());
+            GraphQL graphql = GraphQL.newGraphQL(build.schema()).instrumentation(limits()).build();
+            current.set(new SchemaSnapshot(graphql, build, sdl, references));
+            long count;
+            synchronized (this) {
+                count = ++changeCount;
+                lastBuildError = null;
+            }
+            build.failures().forEach(f -> LOG.log(Level.WARNING, "GraphQL schema leaves out {0}", f));
+            onChange.accept(count);
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                failedBuildCount++;
+                lastBuildError = e.getMessage();
+            }
+            LOG.log(Level.ERROR, "GraphQL schema rebuild failed; the previous schema stays in use: " + e.getMessage(), e);
+        }
+    }
+
+    private Instrumentation limits() {
+        List<Instrumentation> chain = new ArrayList<>();
+        if (config.maxDepth() > 0) {
+            chain.add(new MaxQueryDepthInstrumentation(config.maxDepth()));
+        }
+        if (config.maxComplexity() > 0) {
+            chain.add(new MaxQueryComplexityInstrumentation(config.maxComplexity()));
+        }
+        return new ChainedInstrumentation(chain);
+    }
+
+    public synchronized RuntimeDTO runtimeDTO() {
+        RuntimeDTO dto = new RuntimeDTO();
+        dto.changeCount = changeCount;
+        dto.failedBuildCount = failedBuildCount;
+        dto.lastBuildError = lastBuildError;
+        SchemaSnapshot snapshot = current.get();
+        List<FailedServiceDTO> failed = new ArrayList<>();
+        infos.values().forEach(info -> info.failures().forEach(f -> failed.add(f.toDTO())));
+        if (snapshot != null) {
+            dto.services = snapshot.build().services().toArray(org.gatehouse.graphql.api.dto.ServiceDTO[]::new);
+            snapshot.build().failures().stream().map(BuildFailure::toDTO).forEach(failed::add);
+        }
+        dto.failedServices = failed.toArray(FailedServiceDTO[]::new);
+        return dto;
+    }
+
+    @Override
+    public synchronized void close() {
+        executor.shutdownNow();
+    }
+}
