@@ -85,7 +85,7 @@ async function registerCommandSide(
   options: ResourcesPluginOptions,
 ) {
   await app.register(commandRoutes, {
-    prefix: runtime.prefix,
+    pathPrefix: runtime.prefix,
     processor: runtime.processor,
     bodyLimit: nonNegative('commandBodyLimit', options.commandBodyLimit, 64 * 1024 * 1024),
     maxWaitSeconds: nonNegative('maxWaitSeconds', options.maxWaitSeconds, 300),
@@ -99,7 +99,8 @@ async function registerQuerySide(
   _options: ResourcesPluginOptions,
 ) {
   // ── engineer B: register the query routes here, e.g.
-  //    await app.register(queryRoutes, { store: runtime.store, prefix: runtime.prefix, ... });
+  //    await app.register(queryRoutes, { store: runtime.store, pathPrefix: runtime.prefix, ... });
+  //    (do not call a register option `prefix`: Fastify would prepend it to every route.)
 }
 
 async function resources(app: FastifyInstance, options: ResourcesPluginOptions): Promise<void> {

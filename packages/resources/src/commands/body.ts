@@ -29,9 +29,25 @@ export function parseCommandBody(raw: Buffer, contentEncoding: string | undefine
   const text = bytes.toString('utf8');
   if (text.trim() === '')
     throw new CommandError('ERR_CMD_MALFORMED', 'The body is empty; a JSON object is required');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new CommandError('ERR_CMD_MALFORMED', `Malformed JSON in the body: ${(error as Error).message}`);
   }
+  // PostgreSQL cannot store NUL in text or jsonb; refuse it up front on both engines alike.
+  // The cheap text test finds every candidate; the walk rules out an escaped backslash.
+  if (text.includes('\\u0000') && containsNul(parsed)) {
+    throw new CommandError('ERR_CMD_INVALID_FIELD', 'Strings must not contain the NUL character (\\u0000)');
+  }
+  return parsed;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => key.includes('\0') || containsNul(v));
+  }
+  return false;
 }

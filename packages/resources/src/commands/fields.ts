@@ -47,7 +47,7 @@ export class FieldReader {
 
   array(obj: JsonObject, key: string, path: string): unknown[] {
     const field = at(path, key);
-    if (!(key in obj)) this.missing(field);
+    if (obj[key] === undefined) this.missing(field);
     const value = obj[key];
     if (!Array.isArray(value)) this.fail(field, `must be an array, not ${describe(value)}`);
     return value;
@@ -56,7 +56,7 @@ export class FieldReader {
   /** A required string; `nonEmpty` also rejects "". */
   string(obj: JsonObject, key: string, path: string, nonEmpty = false): string {
     const field = at(path, key);
-    if (!(key in obj) || obj[key] === undefined) this.missing(field);
+    if (obj[key] === undefined) this.missing(field);
     const value = obj[key];
     if (typeof value !== 'string') this.fail(field, `must be a string, not ${describe(value)}`);
     if (nonEmpty && value === '') this.fail(field, 'must be a non-empty string');

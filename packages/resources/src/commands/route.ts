@@ -16,7 +16,8 @@ import type { CommandProcessor } from './processor.js';
 
 /** Options of the command route. */
 export interface CommandRouteOptions {
-  readonly prefix: string;
+  /** First path segment(s), e.g. `pdb` (not named `prefix`: Fastify's register treats that one itself). */
+  readonly pathPrefix: string;
   readonly processor: CommandProcessor;
   /** Largest body accepted, compressed or not (bytes). */
   readonly bodyLimit: number;
@@ -101,7 +102,7 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
     const message = status >= 500 ? 'Internal error' : (error as Error).message;
     return reply.code(status).send({ error: message });
   });
-  app.post(`/${options.prefix}/cmd/v1`, async (request: FastifyRequest, reply) => {
+  app.post(`/${options.pathPrefix}/cmd/v1`, async (request: FastifyRequest, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const wait = readWait(query, options.maxWaitSeconds);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
