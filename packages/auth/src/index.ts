@@ -50,6 +50,7 @@ export {
 export { type AppleEndpoints, type AppleOptions, appleProvider } from './providers/apple/apple.js';
 export { loadApplePrivateKeyFromFile, type PrivateKeyLoader } from './providers/apple/client-secret.js';
 export { battlenetProvider } from './providers/builtin/battlenet.js';
+export { providerByName } from './providers/builtin/by-name.js';
 export type { BuiltinEndpoints, BuiltinOptions } from './providers/builtin/define.js';
 export { discordProvider } from './providers/builtin/discord.js';
 export { facebookProvider } from './providers/builtin/facebook.js';

@@ -75,13 +75,15 @@ async function validate(deps: IdentifyDeps, read: ReadToken): Promise<void> {
 
 /** The identity of a request, `undefined` when it carries no credentials; throws a {@link Refusal}. */
 export async function identify(deps: IdentifyDeps, req: HttpRequest): Promise<Identity | undefined> {
-  let basicUser: User | undefined;
-  try {
-    basicUser = await basicAuthUser(deps, req);
-  } catch (error) {
-    throw new Refusal(asAuthError(error), false);
+  if (deps.adminPasswd || deps.basicAuthChecker) {
+    let basicUser: User | undefined;
+    try {
+      basicUser = await basicAuthUser(deps, req);
+    } catch (error) {
+      throw new Refusal(asAuthError(error), false);
+    }
+    if (basicUser) return { user: basicUser, headers: {} };
   }
-  if (basicUser) return { user: basicUser, headers: {} };
 
   const read = await readToken(deps, req);
   if (!read) return undefined;

@@ -146,7 +146,8 @@ export class TokenService {
   async read(req: HttpRequest): Promise<ReadToken | undefined> {
     const found = this.locate(req);
     if (!found) return undefined;
-    const { claims, expired } = await this.verify(found.token);
+    const cached = this.#verified.get(found.token, this.#o.now());
+    const { claims, expired } = cached ? { claims: cached, expired: false } : await this.verify(found.token);
     if (claims[HANDSHAKE_CLAIM] !== undefined || !claims.user || typeof claims.user !== 'object') {
       throw new AuthError('ERR_TOKEN_INVALID');
     }

@@ -4,7 +4,7 @@
  * `jti`) into the `X-XSRF-TOKEN` header; a cross-site form cannot read the cookie, so it cannot.
  */
 import { AuthError } from '../errors.js';
-import { constantTimeEqual } from '../internal/constant-time.js';
+import { constantTimeEqualPublicLength } from '../internal/constant-time.js';
 
 export interface XsrfPolicy {
   disabled: boolean;
@@ -20,5 +20,6 @@ export function checkXsrf(
   jti: string | undefined,
 ): void {
   if (policy.disabled || policy.ignoreMethods.has(method)) return;
-  if (!header || !jti || !constantTimeEqual(header, jti)) throw new AuthError('ERR_XSRF_MISMATCH');
+  if (!header || !jti || !constantTimeEqualPublicLength(header, jti))
+    throw new AuthError('ERR_XSRF_MISMATCH');
 }
