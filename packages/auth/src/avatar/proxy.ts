@@ -11,6 +11,7 @@ import type { Logger } from '../logger/logger.js';
 import { silentLogger } from '../logger/logger.js';
 import type { User } from '../token/user.js';
 import { fetchPicture } from './fetch-picture.js';
+import { withFingerprintCache } from './fingerprint-cache.js';
 import { createAvatarHandler } from './handler.js';
 import { generateIdenticon } from './identicon.js';
 import { type AvatarFetchLimits, resolveFetchLimits } from './limits.js';
@@ -31,6 +32,12 @@ export interface AvatarProxyOptions {
   logger?: Logger;
   /** Bounds on the picture download; see {@link AvatarFetchLimits} for the defaults. */
   fetchLimits?: Partial<AvatarFetchLimits>;
+  /**
+   * How long the avatar route trusts a fingerprint (ETag) it read, in milliseconds; 0 asks the store
+   * every time. Default 30000. Avatars changed through this proxy are seen at once; changes by
+   * another instance sharing the store within this time.
+   */
+  fingerprintCacheMs?: number;
 }
 
 /** The proxy as {@link createAvatarProxy} returns it: the contract plus uploads and its settings. */
@@ -69,7 +76,12 @@ export function createAvatarProxy(options: AvatarProxyOptions): ImageAvatarProxy
   const routePath = normalizeRoutePath(options.routePath ?? '/avatar');
   const resizeLimit = assertResizeLimit(options.resizeLimit ?? 0);
   const limits = resolveFetchLimits(options.fetchLimits);
-  const store = typeof options.store === 'string' ? lazyAvatarStore(options.store, logger) : options.store;
+  const given = typeof options.store === 'string' ? lazyAvatarStore(options.store, logger) : options.store;
+  const cacheMs = options.fingerprintCacheMs ?? 30_000;
+  if (!Number.isFinite(cacheMs) || cacheMs < 0) {
+    throw new TypeError('@gatehouse/auth: avatar fingerprintCacheMs must be 0 or more milliseconds');
+  }
+  const store = cacheMs > 0 ? withFingerprintCache(given, { ttlMs: cacheMs, maxEntries: 10_000 }) : given;
   const normalize = (data: Buffer) => normalizeImage(data, { maxPixels: limits.maxPixels, resizeLimit });
   const linkFor = (avatarId: string) => `${baseURL}${routePath}/${avatarId}`;
 
