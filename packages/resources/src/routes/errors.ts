@@ -1,7 +1,7 @@
 /**
  * How query-route failures are answered, PuppetDB's way: validation errors as `400 text/plain`
- * with the bare message, unknown parents as `404 {"error"}`, content negotiation as
- * `406/415 {"kind","msg"}`. Database errors are mapped by SQLSTATE; anything else is a logged 500.
+ * with the bare message (406 and 415 too, as 7.12.1 does), unknown parents as `404 {"error"}`.
+ * Database errors are mapped by SQLSTATE; anything else is a logged 500.
  * @module
  */
 import type { FastifyError, FastifyReply } from 'fastify';
@@ -23,8 +23,7 @@ const PG_CLIENT_ERRORS: Readonly<Record<string, number>> = {
 
 export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
   if (error instanceof QueryError) return reply.code(error.status).type(TEXT).send(error.message);
-  if (error instanceof NegotiationError)
-    return reply.code(error.status).send({ kind: error.kind, msg: error.message });
+  if (error instanceof NegotiationError) return reply.code(error.status).type(TEXT).send(error.message);
   if (error instanceof ParentNotFoundError) return reply.code(404).send({ error: error.message });
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {

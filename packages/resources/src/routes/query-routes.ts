@@ -91,7 +91,7 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     checkAccept(request.headers.accept);
     const isPost = request.method === 'POST';
     const values = isPost
-      ? readJsonBody(request.body, request.headers['content-type'], request.url.split('?')[0]!)
+      ? readJsonBody(request.body, request.headers['content-type'])
       : { ...(await readFormBody(request.raw, maxBodyBytes)), ...(request.query as Record<string, unknown>) };
     const parameters = readQueryParameters(values, isPost ? 'body' : 'url');
     const query = readQuery(parameters.query);
