@@ -17,7 +17,13 @@ import { patreonProvider } from './patreon.js';
 import { twitterProvider } from './twitter.js';
 import { yandexProvider } from './yandex.js';
 
-const factories: Record<string, (o: BuiltinOptions) => OAuth2Provider> = {
+/** Options of any built-in: the common ones plus Microsoft's `tenant` and GitHub's `numericId`. */
+export type ByNameOptions = Omit<BuiltinOptions, 'clientId' | 'clientSecret'> & {
+  tenant?: string;
+  numericId?: boolean;
+};
+
+const factories: Record<string, (o: BuiltinOptions & ByNameOptions) => OAuth2Provider> = {
   github: githubProvider,
   google: googleProvider,
   facebook: facebookProvider,
@@ -33,7 +39,7 @@ export function providerByName(
   name: string,
   clientId: string,
   clientSecret: string,
-  options: Omit<BuiltinOptions, 'clientId' | 'clientSecret'> = {},
+  options: ByNameOptions = {},
 ): OAuth2Provider {
   if (name === 'dev') return devProvider();
   const factory = factories[name];
