@@ -1,12 +1,14 @@
 /**
  * @module app
  * Builds the one Fastify app of the service without listening, so tests can use it directly.
- * Each area is one file in `areas/` and one line in {@link areas}; each runs in its own
- * encapsulated context, in the order listed (ARCHITECTURE.md: auth, resources, webhooks).
+ * Each area is one file in `areas/` and one line in {@link areas}, registered in the order listed
+ * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Area, AreaContext } from './areas/area.js';
+import { authArea } from './areas/auth.js';
 import { healthArea } from './areas/health.js';
+import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
@@ -14,7 +16,10 @@ import { installErrorHandlers } from './http-errors.js';
 import { createLogger, type Logger } from './logging.js';
 
 /** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
-const areas: readonly Area[] = [healthArea];
+const areas: readonly Area[] = [
+  healthArea, // GET /ping
+  authArea, // /auth/... and the avatar route; declares request.user for the areas after it
+];
 
 export interface BuildAppOptions {
   /** An already opened data folder; default: open `config.server.dataDir`. */
@@ -38,16 +43,34 @@ export async function buildApp(
     forceCloseConnections: 'idle',
   });
   installErrorHandlers(app, logger);
+  closeConnectionsWhenClosing(app);
+  const data = options.data ?? (await openDataFolder(config));
+  const url = serviceURL(config);
   const context: AreaContext = {
     config,
-    data: options.data ?? (await openDataFolder(config)),
+    data,
     logger,
-    serviceURL: serviceURL(config),
+    serviceURL: url,
+    auth: createAuthService(config, data, logger, url),
     announce: options.announce ?? (() => {}),
   };
   for (const area of areas) {
-    await app.register(async (child) => area(child, context));
+    await area(app, context);
   }
   await app.ready();
   return app;
+}
+
+/**
+ * Once `close()` starts, responses to requests still in flight carry `Connection: close`, so their
+ * keep-alive connections end with them instead of holding the shutdown open until its timeout.
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }

@@ -17,7 +17,10 @@ import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
 
 /** Every command, in help order. One line each. */
-const commands: readonly Command[] = [serveCommand, usersCommand];
+const commands: readonly Command[] = [
+  serveCommand, // gatehouse serve
+  usersCommand, // gatehouse users add|remove|list
+];
 
 const io: CommandIO = {
   stdout: (line) => process.stdout.write(`${line}\n`),

@@ -2,13 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuildIsCurrent, runCli } from './support/cli.js';
+import { buildCli, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 
 beforeAll(() => {
-  assertBuildIsCurrent();
+  buildCli();
 });
 
 describe('help', () => {

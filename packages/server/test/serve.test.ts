@@ -1,15 +1,16 @@
 /** `gatehouse serve` as a real process: health check, data folder, first credential, graceful shutdown. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuildIsCurrent, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { holdPost } from './support/raw-http.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 const running: ServingProcess[] = [];
 
 beforeAll(() => {
-  assertBuildIsCurrent();
+  buildCli();
 });
 
 afterEach(async () => {
@@ -17,6 +18,24 @@ afterEach(async () => {
     if (service.child.exitCode === null) await service.stop('SIGKILL');
   }
 });
+
+/** The password of the first credential from the start-up summary. */
+function firstPassword(service: ServingProcess): string {
+  const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
+    service.stderr(),
+  );
+  if (!match) throw new Error(`no first credential in:\n${service.stderr()}`);
+  return match[1]!;
+}
+
+function login(url: string, user: string, passwd: string): Promise<Response> {
+  return fetch(`${url}/auth/local/login`, { method: 'POST', body: new URLSearchParams({ user, passwd }) });
+}
+
+/** Waits for a condition the child process reports (its stderr), checking on each event-loop turn. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 async function serve(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
   const service = await startServe(['--port', '0', ...args], { cwd, env });
@@ -83,6 +102,42 @@ describe('gatehouse serve', () => {
     expect(second.stderr()).not.toContain(match![1]);
   });
 
+  it('lets the first credential log in through /auth/local/login, and refuses a wrong password', async () => {
+    const service = await serve(tempDir());
+    const password = firstPassword(service);
+    const refused = await login(service.url, 'admin', `${password}x`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'incorrect user or password' });
+
+    const response = await login(service.url, 'admin', password);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      name: 'admin',
+      id: expect.stringMatching(/^local_[0-9a-f]{40}$/),
+    });
+    const cookies = response.headers.getSetCookie();
+    const jwt = cookies.find((c) => c.startsWith('JWT='))!.split(';')[0]!;
+    const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!;
+    const me = await fetch(`${service.url}/auth/user`, {
+      headers: { cookie: `${jwt}; ${xsrf}`, 'x-xsrf-token': xsrf.slice('XSRF-TOKEN='.length) },
+    });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ name: 'admin' });
+  });
+
+  it('lets a user added by `gatehouse users add` log in without a restart', async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd);
+    const added = await runCli(['users', 'add', 'alice', '--password-stdin'], {
+      cwd,
+      input: 'correct horse battery\n',
+    });
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain('added alice in');
+    expect((await login(service.url, 'alice', 'correct horse battery')).status).toBe(200);
+    expect((await login(service.url, 'alice', 'correct horse')).status).toBe(403);
+  });
+
   it('takes the secret from GATEHOUSE_SECRET and then writes no secret file', async () => {
     const cwd = tempDir();
     const service = await serve(cwd, [], { GATEHOUSE_SECRET: 'x'.repeat(40) });
@@ -101,6 +156,37 @@ describe('gatehouse serve', () => {
 });
 
 describe('shutdown', () => {
+  const form = 'application/x-www-form-urlencoded';
+
+  it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
+    const service = await serve(tempDir());
+    const held = await holdPost(
+      service.url,
+      '/auth/local/login',
+      form,
+      `user=admin&passwd=${firstPassword(service)}`,
+    );
+    const exited = service.stop('SIGTERM');
+    await until(() => service.stderr().includes('SIGTERM received'));
+    const response = await held.finish();
+    expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(response).toContain('set-cookie: JWT=');
+    expect(await exited).toBe(0);
+  });
+
+  it('cuts a request still unfinished after server.shutdownTimeout and exits 1', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, 'gatehouse.config.json'),
+      JSON.stringify({ server: { shutdownTimeout: '200ms' } }),
+    );
+    const service = await serve(cwd);
+    const held = await holdPost(service.url, '/auth/local/login', form, 'user=admin&passwd=never-sent');
+    expect(await service.stop('SIGTERM')).toBe(1);
+    expect(service.stderr()).toContain('stopped after cutting unfinished requests');
+    expect(await held.closed()).toBe('');
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'stops on %s with exit code 0 and releases the port',
     async (signal) => {

@@ -1,9 +1,12 @@
 /**
  * @module areas/area
- * The contract of one area of the service (health, auth, resources, webhooks): a function that adds
- * its routes and hooks to its own encapsulated Fastify context and registers `onClose` hooks for
- * whatever it opened, so that graceful shutdown closes its stores.
+ * The contract of one area of the service (health, auth, resources, webhooks): a function called
+ * with the ROOT Fastify instance, in the order of `app.ts`. An area puts its routes in its own child
+ * context (`app.register(async (child) => ...)`) so its hooks and parsers stay inside, guards them
+ * with `context.auth.fastify.auth()` (or `admin()`, `rbac(...)`) as an `onRequest` hook, and adds an
+ * `onClose` hook for each store it opens, so graceful shutdown closes it.
  */
+import type { Service } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
@@ -16,6 +19,8 @@ export interface AreaContext {
   readonly logger: Logger;
   /** External base URL, no trailing slash. */
   readonly serviceURL: string;
+  /** The one auth Service: guard hooks for routes, the providers, the token service. */
+  readonly auth: Service;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
 }

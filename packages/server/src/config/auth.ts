@@ -28,7 +28,8 @@ export const authSection = z
     tokenDuration: duration('15m'),
     /** Lifetime of the cookie and maximum age of a session; afterwards the user logs in again. */
     cookieDuration: duration('744h'),
-    issuer: text.default('gatehouse'),
+    /** `iss` of issued tokens; default @gatehouse/auth's (`go-pkgz/auth`, which token consumers may check). */
+    issuer: text.optional(),
     /** Signing secret; default: the generated file `<dataDir>/secret`. Prefer `GATEHOUSE_SECRET`. */
     secret: z
       .string({ error: 'expected a string' })

@@ -1,29 +1,29 @@
-/**
- * Runs the real `gatehouse` CLI (bin/gatehouse.js -> dist/cli.js) as a child process. The build must
- * be current: `npm test` runs `tsc -b` first; alone, run `npx tsc -b packages/server`.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+/** Runs the real `gatehouse` CLI (bin/gatehouse.js -> dist/cli.js) as a child process. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 export const binPath = join(packageDir, 'bin', 'gatehouse.js');
 
-/** Throws when a file of dist/ is missing or older than its source, so a stale build never passes tests. */
-export function assertBuildIsCurrent(): void {
-  const sources = readdirSync(join(packageDir, 'src'), { recursive: true, encoding: 'utf8' });
-  for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    const built = join(packageDir, 'dist', file.replace(/\.ts$/, '.js'));
-    let builtAt = 0;
-    try {
-      builtAt = statSync(built).mtimeMs;
-    } catch {}
-    if (builtAt < statSync(join(packageDir, 'src', file)).mtimeMs) {
-      throw new Error(
-        `${built} is missing or older than its source: run \`npx tsc -b packages/server\` first (npm test does)`,
-      );
-    }
+/**
+ * Builds the package (a no-op when dist/ is current, as after `npm test`'s own `tsc -b`), so these
+ * tests always run the CLI compiled from the current sources. `flock` keeps two test files from
+ * writing dist/ at once.
+ */
+export function buildCli(): void {
+  if (process.env.GATEHOUSE_TEST_PREBUILT === '1') return; // dist/ was built by the caller
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const result = spawnSync(
+    'flock',
+    ['/tmp/gatehouse-server-build.lock', process.execPath, tsc, '-b', packageDir],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) {
+    throw new Error(`tsc -b ${packageDir} failed:\n${result.stdout}${result.stderr}${result.error ?? ''}`);
   }
 }
 

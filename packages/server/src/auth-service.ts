@@ -1,0 +1,56 @@
+/**
+ * @module auth-service
+ * The service's one `@gatehouse/auth` Service, built from the `auth` config section: the signing
+ * secret from the data folder (or `GATEHOUSE_SECRET`), the service URL, the stderr logger, and the
+ * direct provider (`local` by default) checking the credentials file. Every area gets it in its
+ * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
+ */
+import { type Opts, type SameSite, Service } from '@gatehouse/auth';
+import type { GatehouseConfig } from './config/schema.js';
+import type { DataFolder } from './data/folder.js';
+import type { Logger } from './logging.js';
+
+/** Where the auth routes live in the service. */
+export const authMountPath = '/auth';
+
+const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
+  lax: 'Lax',
+  strict: 'Strict',
+  none: 'None',
+};
+
+/** The auth options the config maps to; unset config keys keep the library's documented defaults. */
+export function authOptions(config: GatehouseConfig, data: DataFolder, logger: Logger, url: string): Opts {
+  const { auth } = config;
+  const secret = data.secret;
+  return {
+    secretReader: () => secret,
+    url,
+    mountPath: authMountPath,
+    tokenDuration: auth.tokenDuration,
+    cookieDuration: auth.cookieDuration,
+    ...(auth.issuer !== undefined ? { issuer: auth.issuer } : {}),
+    ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
+    audiences: auth.audiences,
+    allowedRedirectHosts: auth.allowedRedirectHosts,
+    sameSite: sameSiteNames[auth.sameSite],
+    disableXSRF: auth.disableXSRF,
+    bodyLimit: config.server.bodyLimit,
+    logger,
+  };
+}
+
+/** The configured Service with its providers added. */
+export function createAuthService(
+  config: GatehouseConfig,
+  data: DataFolder,
+  logger: Logger,
+  url: string,
+): Service {
+  const service = new Service(authOptions(config, data, logger, url));
+  const credentials = data.credentials;
+  if (credentials) {
+    service.addDirectProvider(config.auth.direct.name, (user, passwd) => credentials.check(user, passwd));
+  }
+  return service;
+}
