@@ -1,0 +1,56 @@
+/** The shipped example modules load and answer as their comments say. */
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhooksPlugin } from '../src/index.js';
+import { post } from './helpers.js';
+
+const examples = fileURLToPath(new URL('../../../examples/webhooks', import.meta.url));
+let app: FastifyInstance;
+let base: string;
+let cacheDir: string;
+
+beforeAll(async () => {
+  process.env.GITHUB_WEBHOOK_SECRET = 'example-secret';
+  cacheDir = await mkdtemp(path.join(tmpdir(), 'webhooks-examples-'));
+  app = Fastify();
+  await app.register(webhooksPlugin, { modulesDir: examples, cacheDir, watch: false });
+  base = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+describe('examples/webhooks', () => {
+  it('hello answers at its prefix name and at its two-segment path', async () => {
+    expect((await post(base, '/webhook/hello/handleHello', { name: 'Ada' })).body).toEqual({
+      success: true,
+      data: { greeting: 'Hello, Ada!' },
+    });
+    expect((await post(base, '/webhook/hello/greet/formal?title=Prof.', { name: 'Ada' })).body).toEqual({
+      success: true,
+      data: { greeting: 'Good day, Prof. Ada.' },
+    });
+  });
+
+  it('github verifies the signature and answers a push', async () => {
+    const body = JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'o/r' }, commits: [{}] });
+    const signature = `sha256=${createHmac('sha256', 'example-secret').update(body).digest('hex')}`;
+    const res = await post(base, '/webhook/github/push', body, {
+      'X-Hub-Signature-256': signature,
+      'X-GitHub-Event': 'push',
+      'X-GitHub-Delivery': 'example-1',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, data: { received: 'push', repo: 'o/r', commits: 1 } });
+    expect((await post(base, '/webhook/github/push', body)).status).toBe(401);
+    expect(
+      (await post(base, '/webhook/github/summary', body, { 'X-Hub-Signature-256': signature })).status,
+    ).toBe(404);
+  });
+});
