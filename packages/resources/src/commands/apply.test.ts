@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { applyCatalog } from './apply-catalog.js';
+import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
+import { readCatalog } from './catalog-payload.js';
+import { readCommand } from './envelope.js';
+import { CommandProcessor } from './processor.js';
+import { count, smallCatalog } from './test-support/fixtures.js';
+
+const T1 = '2026-11-20T08:00:00.000Z';
+const T2 = '2026-11-20T09:00:00.000Z';
+const T3 = '2026-11-20T10:00:00.000Z';
+const NOW = '2026-11-20T12:00:00.000Z';
+
+const catalog = (ts: string, extra: Record<string, unknown> = {}) =>
+  readCatalog(smallCatalog('web1', ts, extra), 9);
+const facts = (ts: string) => ({
+  certname: 'web1',
+  environment: 'production',
+  producerTimestamp: ts,
+  producer: null,
+  values: { os: { family: 'Debian' }, kernel: 'Linux' },
+});
+const report = (ts: string) => ({
+  certname: 'web1',
+  environment: 'production',
+  producerTimestamp: ts,
+  status: 'changed',
+  noop: false,
+  correctiveChange: true,
+  cachedCatalogStatus: 'not_used',
+});
+
+describe.each(DIALECTS)('applying commands on %s', (dialect) => {
+  let t: TestStore;
+  afterEach(async () => {
+    await t?.dispose();
+  });
+
+  async function node() {
+    const p = dialect === 'sqlite' ? '?' : '$1';
+    const [row] = await t.store.all(`SELECT * FROM certnames WHERE certname = ${p}`, ['web1']);
+    return row!;
+  }
+  const version = async () => (await t.store.all('SELECT version FROM catalogs'))[0]?.version;
+
+  it('replaces a catalog with a newer one, ignores an older one, and skips unchanged content', async () => {
+    t = await openTestStore(dialect);
+    expect(await applyCatalog(t.store, catalog(T2, { version: 'b' }), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, catalog(T1, { version: 'a' }), NOW)).toBe('stale');
+    expect(await version()).toBe('b');
+    expect(await applyCatalog(t.store, catalog(T3, { version: 'c' }), NOW)).toBe('unchanged');
+    expect(await version()).toBe('c');
+    const smaller = catalog(T3, {
+      resources: [{ type: 'Class', title: 'main', exported: false, tags: ['class'] }],
+      edges: [],
+    });
+    expect(await applyCatalog(t.store, smaller, NOW)).toBe('stored');
+    expect(await count(t, 'resources')).toBe(1);
+    expect(await count(t, 'resource_params')).toBe(0);
+    expect(await count(t, 'edges')).toBe(0);
+    expect((await node()).catalog_producer_timestamp).toBe(T3);
+  });
+
+  it('never leaves half a catalog when the database fails mid-way', async () => {
+    t = await openTestStore(dialect);
+    await applyCatalog(t.store, catalog(T1), NOW);
+    // A trigger that fails on one parameter name stands in for a crash after the resources were written.
+    if (dialect === 'sqlite') {
+      await t.store.run(`CREATE TRIGGER boom BEFORE INSERT ON resource_params WHEN NEW.name = 'boom'
+        BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    } else {
+      await t.store.run(`CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+      await t.store.run(
+        'CREATE TRIGGER boom BEFORE INSERT ON resource_params FOR EACH ROW EXECUTE FUNCTION boom()',
+      );
+    }
+    const bad = smallCatalog('web1', T2);
+    bad.resources.push({
+      type: 'Service',
+      title: 'x',
+      exported: false,
+      tags: [],
+      parameters: { boom: true },
+    });
+    await expect(applyCatalog(t.store, readCatalog(bad, 9), NOW)).rejects.toThrow(/boom/);
+    expect(await count(t, 'resources')).toBe(2);
+    expect(await count(t, 'resource_params')).toBe(5);
+    expect(await version()).toBe('1');
+    expect((await node()).catalog_producer_timestamp).toBe(T1);
+  });
+
+  it('deactivates, ignores a stale deactivation, and reactivates on newer facts or reports only', async () => {
+    t = await openTestStore(dialect);
+    await applyCatalog(t.store, catalog(T2), NOW);
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T1 })).toBe('stale');
+    expect((await node()).deactivated).toBeNull();
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T2 })).toBe('stored');
+    expect((await node()).deactivated).toBe(T2);
+    // Equal timestamp: the deactivation wins.
+    await applyFactset(t.store, facts(T2), NOW);
+    expect((await node()).deactivated).toBe(T2);
+    await applyReport(t.store, report(T3), NOW);
+    const n = await node();
+    expect(n.deactivated).toBeNull();
+    expect(n.latest_report_status).toBe('changed');
+    expect([true, 1]).toContain(n.latest_report_corrective_change);
+    // The old catalog is still there, visible again.
+    expect(await count(t, 'resources')).toBe(2);
+  });
+
+  it('keeps a later deactivation and creates unknown nodes', async () => {
+    t = await openTestStore(dialect);
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T3 })).toBe('stored');
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T2 })).toBe('unchanged');
+    expect((await node()).deactivated).toBe(T3);
+    // A catalog older than the deactivation is stored but the node stays inactive.
+    expect(await applyCatalog(t.store, catalog(T1), NOW)).toBe('stored');
+    expect((await node()).deactivated).toBe(T3);
+  });
+
+  it('stores facts as canonical JSON and ignores older facts', async () => {
+    t = await openTestStore(dialect);
+    await applyFactset(t.store, facts(T2), NOW);
+    expect(await applyFactset(t.store, { ...facts(T1), values: { kernel: 'Windows' } }, NOW)).toBe('stale');
+    const rows = await t.store.all('SELECT name, value, value_string FROM facts ORDER BY name');
+    expect(rows).toEqual([
+      { name: 'kernel', value: '"Linux"', value_string: 'Linux' },
+      { name: 'os', value: '{"family":"Debian"}', value_string: null },
+    ]);
+    expect(await t.store.all('SELECT name FROM environments')).toEqual([{ name: 'production' }]);
+  });
+
+  it('applies queued commands per node in producer-timestamp order', async () => {
+    t = await openTestStore(dialect);
+    const processor = new CommandProcessor(t.store, { concurrency: 2 });
+    const submit = (ts: string, v: string, certname = 'web1') =>
+      processor.submit(
+        readCommand({
+          query: {},
+          body: {
+            command: 'replace catalog',
+            version: 9,
+            payload: smallCatalog(certname, ts, { version: v }),
+          },
+          now: NOW,
+        }),
+      );
+    // `a` starts at once; `c` and `b` wait for web1 and are sorted, so `b` (older) goes first
+    // and neither is stale (same content: unchanged). In arrival order, `b` would follow `c`: stale.
+    const results = [submit(T1, 'a'), submit(T3, 'c'), submit(T2, 'b'), submit(T1, 'x', 'web2')];
+    expect(processor.depth).toBe(4);
+    const outcomes = await Promise.all(results.map((r) => r.done));
+    expect(outcomes).toEqual(['stored', 'unchanged', 'unchanged', 'stored']);
+    await processor.close();
+    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual([
+      { certname: 'web1', version: 'c' },
+      { certname: 'web2', version: 'x' },
+    ]);
+    expect(() => submit(T3, 'd')).toThrow(/closed/);
+  });
+});
