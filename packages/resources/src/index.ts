@@ -23,6 +23,24 @@ export {
 } from './lifecycle/gc.js';
 export { type Logger, silentLogger } from './logger.js';
 export { type ResourcesPluginOptions, type ResourcesRuntime, resourcesPlugin } from './plugin.js';
+// ── query (engineer B): add exports below ──
+export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';
+export type { Entity } from './query/ast/entity.js';
+export type { ExtractNode } from './query/ast/extract.js';
+export type { FieldNode } from './query/ast/field.js';
+export type { NodeState } from './query/ast/node-state.js';
+export type { AstNode, AstNodeKind, QueryNode, TopLevelQuery } from './query/ast/query-node.js';
+export type { CompiledQuery, CompiledResourceQuery, CompileOptions, OutputColumn } from './query/compile.js';
+export { compileResourceQuery } from './query/compile-query.js';
+export { QueryError, type QueryErrorCode } from './query/errors.js';
+export { NO_PAGING, type OrderTerm, type Paging, type SortDirection } from './query/paging.js';
+export { DEFAULT_PARSE_LIMITS, type ParseLimits, parseQuery, parseQueryText } from './query/parse.js';
+export { type QueryParameters, readQueryParameters } from './query/query-params.js';
+export { createRegexpFunction, registerRegexp } from './query/regex.js';
+export { equalsCriterion, type PreparedQuery, prepareQuery } from './query/run-query.js';
+export { type ValidatedQuery, validateQuery } from './query/validate.js';
+export { type MetaRoutesOptions, PUPPETDB_COMPAT_VERSION, registerMetaRoutes } from './routes/meta-routes.js';
+export { capitaliseType, type QueryRoutesOptions, registerQueryRoutes } from './routes/query-routes.js';
 // ── store (engineer A) ──
 export { canonicalJson, type Json, resourceHash, sha1Hex } from './store/canonical-json.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';
@@ -38,5 +56,3 @@ export type {
   SqlRunner,
   StreamOptions,
 } from './store/types.js';
-
-// ── query (engineer B): add exports below ──

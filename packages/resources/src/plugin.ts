@@ -13,6 +13,8 @@ import { CommandProcessor } from './commands/processor.js';
 import { commandRoutes } from './commands/route.js';
 import { GC_DEFAULTS, type GcTimer, startGc } from './lifecycle/gc.js';
 import { type Logger, silentLogger } from './logger.js';
+import { registerMetaRoutes } from './routes/meta-routes.js';
+import { registerQueryRoutes } from './routes/query-routes.js';
 import { openStore } from './store/open-store.js';
 import type { ResourceStore } from './store/types.js';
 
@@ -38,6 +40,12 @@ export interface ResourcesPluginOptions {
   /** Server clock (tests inject one). */
   readonly now?: () => Date;
   // ── query side (engineer B): add query options below ──
+  /** Largest query POST body or GET form body (default 1 MiB). */
+  readonly queryBodyLimit?: number;
+  /** Longest query text in characters (default 256 KiB; longer is a 413). */
+  readonly maxQueryChars?: number;
+  /** The PuppetDB version reported by /meta/v1/version and the status route (default 7.12.1). */
+  readonly puppetdbVersion?: string;
 }
 
 /** What the plugin exposes on the instance as `app.gatehouseResources`. */
@@ -94,13 +102,22 @@ async function registerCommandSide(
 }
 
 async function registerQuerySide(
-  _app: FastifyInstance,
-  _runtime: ResourcesRuntime,
-  _options: ResourcesPluginOptions,
+  app: FastifyInstance,
+  runtime: ResourcesRuntime,
+  options: ResourcesPluginOptions,
 ) {
-  // ── engineer B: register the query routes here, e.g.
-  //    await app.register(queryRoutes, { store: runtime.store, pathPrefix: runtime.prefix, ... });
-  //    (do not call a register option `prefix`: Fastify would prepend it to every route.)
+  // ── engineer B: the query routes (own encapsulated context) and the meta/status routes.
+  const { store, prefix, now, logger } = runtime;
+  await registerQueryRoutes(app, {
+    store,
+    prefix,
+    now,
+    logger,
+    nodePurgeTtlMs: runtime.purgeTtlMs,
+    maxBodyBytes: nonNegative('queryBodyLimit', options.queryBodyLimit, 1024 * 1024),
+    maxQueryChars: nonNegative('maxQueryChars', options.maxQueryChars, 256 * 1024),
+  });
+  await registerMetaRoutes(app, { store, prefix, now, version: options.puppetdbVersion });
 }
 
 async function resources(app: FastifyInstance, options: ResourcesPluginOptions): Promise<void> {

@@ -23,7 +23,7 @@ export interface QueryRoutesOptions {
   readonly store: ResourceStore;
   /** First path segment (default `pdb`). */
   readonly prefix?: string;
-  /** Deactivated/expired nodes older than this are outside `node_state inactive` (default 14 days). */
+  /** Deactivated/expired nodes older than this are outside `node_state inactive` (default 14 days; 0 = never). */
   readonly nodePurgeTtlMs?: number;
   /** Largest POST body or GET form body (default 1 MiB). */
   readonly maxBodyBytes?: number;
@@ -99,7 +99,8 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     const criteria: QueryNode[] = parent ? [await checkParent(parent)] : [];
     if (params.type !== undefined) criteria.push(equalsCriterion('type', capitaliseType(params.type)));
     if (params['*'] !== undefined) criteria.push(equalsCriterion('title', params['*']));
-    const inactiveSince = new Date(now().getTime() - purgeTtl).toISOString();
+    // A purge TTL of 0 means nodes are never purged: every deactivated node stays `inactive`.
+    const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
     const prepared = prepareQuery(store, query, { criteria, paging: parameters.paging, inactiveSince });
     if (parameters.paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
     return sendJsonArray(reply, prepared.objects(), { pretty: parameters.pretty, logger });
