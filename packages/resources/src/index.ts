@@ -12,6 +12,14 @@ export { type Command, type CommandName, readCommand, SUPPORTED_VERSIONS } from 
 export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './commands/errors.js';
 export { CommandProcessor, type ProcessorOptions, type Submission } from './commands/processor.js';
 export {
+  type ImportOptions,
+  type ImportProgress,
+  type ImportSummary,
+  importCatalogs,
+  listCatalogFiles,
+  readCatalogFile,
+} from './import/import-catalogs.js';
+export {
   collectGarbage,
   expireNodes,
   GC_DEFAULTS,

@@ -38,6 +38,12 @@ export const environmentVariables = [
     kind: 'text',
     doc: 'basic auth password of user admin',
   },
+  {
+    name: 'GATEHOUSE_RESOURCES_DATABASE',
+    key: 'resources.database',
+    kind: 'text',
+    doc: 'resources store: SQLite file or postgres:// URL',
+  },
 ] as const satisfies readonly { name: string; key: string; kind: TextKind; doc: string }[];
 
 /** Overrides from the environment, in the order of {@link environmentVariables}. */

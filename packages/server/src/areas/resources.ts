@@ -1,0 +1,38 @@
+/**
+ * @module areas/resources
+ * Mounts `@gatehouse/resources`: the PuppetDB-compatible query API (`/{prefix}/query/v4/...`,
+ * meta and status routes) and the command API (`POST /{prefix}/cmd/v1`), on an SQLite file in the
+ * data folder by default or on PostgreSQL (`resources.database` = a postgres:// URL). The plugin
+ * opens the store and closes it with the app; expiry and purge run on its own unref'd timer.
+ */
+import { join } from 'node:path';
+import { isPostgresUrl, resourcesPlugin } from '@gatehouse/resources';
+import type { GatehouseConfig } from '../config/schema.js';
+import type { Area } from './area.js';
+
+/** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
+export function resourcesDatabase(config: GatehouseConfig, dataDir: string): string {
+  return config.resources.database ?? join(dataDir, 'resources.db');
+}
+
+/** A store name safe to print: a PostgreSQL URL loses its password. */
+export function describeDatabase(database: string): string {
+  if (!isPostgresUrl(database)) return `SQLite ${database}`;
+  const url = new URL(database);
+  if (url.password) url.password = '***';
+  return `PostgreSQL ${url.toString()}`;
+}
+
+export const resourcesArea: Area = async (app, { config, data, logger, announce }) => {
+  const database = resourcesDatabase(config, data.dir);
+  const { prefix, nodeTtl, purgeTtl, gcInterval } = config.resources;
+  await app.register(resourcesPlugin, {
+    database,
+    prefix,
+    logger,
+    nodeTtlMs: nodeTtl,
+    purgeTtlMs: purgeTtl,
+    gcIntervalMs: gcInterval,
+  });
+  announce(`resources: /${prefix}/query/v4 and /${prefix}/cmd/v1 on ${describeDatabase(database)}`);
+};
