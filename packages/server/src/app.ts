@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Area, AreaContext } from './areas/area.js';
 import { authArea } from './areas/auth.js';
+import { avatarsArea } from './areas/avatars.js';
 import { healthArea } from './areas/health.js';
 import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
@@ -19,6 +20,7 @@ import { createLogger, type Logger } from './logging.js';
 const areas: readonly Area[] = [
   healthArea, // GET /ping
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
+  avatarsArea, // announces where avatars live (the route is served by the auth plugin)
 ];
 
 export interface BuildAppOptions {

@@ -6,6 +6,7 @@
  * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
  */
 import { type Opts, type SameSite, Service } from '@gatehouse/auth';
+import { avatarOptions } from './areas/avatars.js';
 import type { GatehouseConfig } from './config/schema.js';
 import type { DataFolder } from './data/folder.js';
 import type { Logger } from './logging.js';
@@ -37,6 +38,7 @@ export function authOptions(config: GatehouseConfig, data: DataFolder, logger: L
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,
     logger,
+    ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
   };
 }
 

@@ -11,6 +11,7 @@
  * carries only what a script may capture (help text, generated passwords, lists).
  */
 import { readFileSync } from 'node:fs';
+import { avatarsCommand } from './commands/avatars.js';
 import type { Command, CommandIO } from './commands/command.js';
 import { dispatch } from './commands/dispatch.js';
 import { serveCommand } from './commands/serve.js';
@@ -20,6 +21,7 @@ import { usersCommand } from './commands/users.js';
 const commands: readonly Command[] = [
   serveCommand, // gatehouse serve
   usersCommand, // gatehouse users add|remove|list
+  avatarsCommand, // gatehouse avatars migrate FROM TO
 ];
 
 const io: CommandIO = {

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { avatarIdFor, openAvatarStore } from '@gatehouse/auth';
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarsCommand, storeURIFromArg } from '../src/commands/avatars.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { storeURIFromArg } from '../src/areas/avatars.js';
+import { avatarsCommand } from '../src/commands/avatars.js';
 import type { CommandIO } from '../src/commands/command.js';
+import { buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
 
 let dir: string;
 const mongoDb = `gatehouse_cli_${randomBytes(4).toString('hex')}`;
@@ -88,5 +90,58 @@ describe('storeURIFromArg', () => {
     expect(storeURIFromArg('file://x', '/srv')).toBe('file:///srv/x');
     expect(storeURIFromArg('dir', '/srv')).toBe('/srv/dir');
     expect(storeURIFromArg('mongodb://h/db', '/srv')).toBe('mongodb://h/db');
+  });
+});
+
+describe('gatehouse serve with avatars', () => {
+  let serving: ServingProcess | undefined;
+  beforeAll(() => buildCli());
+  afterEach(async () => {
+    await serving?.stop();
+    serving = undefined;
+  });
+
+  async function loginFirstUser(service: ServingProcess): Promise<{ picture: string }> {
+    const [, user, password] = /user "([^"]+)" password "([^"]+)"/.exec(service.stderr())!;
+    const res = await fetch(`${service.url}/auth/local/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ user: user!, passwd: password! }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { picture: string };
+  }
+
+  it('keeps avatars in bolt://<data-dir>/avatars.db by default and serves them', async () => {
+    serving = await startServe(['--port', '0', '--data-dir', 'data-default'], { cwd: dir });
+    expect(serving.stderr()).toContain(
+      `avatars: store bolt://${dir}/data-default/avatars.db, route /avatar/<id>.image`,
+    );
+    const { picture } = await loginFirstUser(serving);
+    expect(picture).toMatch(/\/avatar\/[a-f0-9]{40}\.image$/);
+    const image = await fetch(`${serving.url}${new URL(picture).pathname}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('etag')).toMatch(/^"[a-f0-9]{64}"$/);
+  });
+
+  it('takes the store from --avatar-store', async () => {
+    serving = await startServe(
+      ['--port', '0', '--data-dir', 'data-flag', '--avatar-store', 'file://flag-avatars'],
+      { cwd: dir },
+    );
+    expect(serving.stderr()).toContain(`avatars: store file://${dir}/flag-avatars`);
+    const { picture } = await loginFirstUser(serving);
+    const id = new URL(picture).pathname.split('/').pop()!;
+    const files = await openAvatarStore(`${dir}/flag-avatars`);
+    expect((await files.get(id))?.subarray(1, 4).toString()).toBe('PNG');
+    await files.close();
+  });
+
+  it('refuses an unknown store scheme at start with exit code 2', async () => {
+    const result = await runCli(['serve', '--port', '0', '--avatar-store', 'ftp://x/y'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'expected bolt://FILE, file:///DIR, a directory path, or mongodb://HOST:PORT/DB',
+    );
   });
 });

@@ -4,9 +4,9 @@
  * `file:///…`, `/…`, `bolt://…`, `mongodb://…`), with a progress bar on a terminal and a summary.
  * Safe to re-run: avatars already in TO with the same content are skipped. Nothing is removed.
  */
-import { isAbsolute, resolve } from 'node:path';
 import { type AvatarStore, describeAvatarStoreURI, migrateAvatars, openAvatarStore } from '@gatehouse/auth';
 import { Presets, SingleBar } from 'cli-progress';
+import { storeURIFromArg } from '../areas/avatars.js';
 import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
 
 const usage = `Usage: gatehouse avatars migrate FROM TO
@@ -22,17 +22,6 @@ Stores:
 
 Example:
   gatehouse avatars migrate bolt://.data/gatehouse/avatars.db 'mongodb://127.0.0.1:27017/gatehouse'`;
-
-/** A bare relative directory or a relative `bolt://`/`file://` path, made absolute against `cwd`. */
-export function storeURIFromArg(arg: string, cwd: string): string {
-  const scheme = /^(bolt|file):\/\//.exec(arg)?.[0];
-  if (scheme) {
-    const path = arg.slice(scheme.length);
-    return isAbsolute(path) ? arg : `${scheme}${resolve(cwd, path)}`;
-  }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return arg;
-  return resolve(cwd, arg);
-}
 
 async function openStore(role: string, arg: string, cwd: string): Promise<AvatarStore> {
   try {

@@ -45,6 +45,13 @@ export const dataDirFlag: ConfigFlag = {
   placeholder: 'DIR',
   help: 'data folder (default ./.data/gatehouse)',
 };
+export const avatarStoreFlag: ConfigFlag = {
+  flag: 'avatar-store',
+  key: 'avatars.store',
+  kind: 'text',
+  placeholder: 'URI',
+  help: 'avatar store: bolt://FILE, file:///DIR, mongodb://... (default bolt://<data-dir>/avatars.db)',
+};
 export const verboseFlag: ConfigFlag = {
   flag: 'verbose',
   key: 'server.verbose',

@@ -8,6 +8,7 @@ import { environmentVariables } from '../config/sources.js';
 import { startService } from '../serve.js';
 import { type Command, exitCodes, parseFlags } from './command.js';
 import {
+  avatarStoreFlag,
   type ConfigFlag,
   dataDirFlag,
   flagHelp,
@@ -20,7 +21,14 @@ import {
 } from './config-flags.js';
 
 /** The flags of `serve`, in help order. */
-const serveFlags: readonly ConfigFlag[] = [portFlag, hostFlag, urlFlag, dataDirFlag, verboseFlag];
+const serveFlags: readonly ConfigFlag[] = [
+  portFlag,
+  hostFlag,
+  urlFlag,
+  dataDirFlag,
+  avatarStoreFlag,
+  verboseFlag,
+];
 
 const usage = `Usage: gatehouse serve [flags]
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { authSection } from './auth.js';
+import { avatarsSection } from './avatars.js';
 import { resourcesSection } from './resources.js';
 import { serverSection } from './server.js';
 import { webhooksSection } from './webhooks.js';
@@ -14,6 +15,7 @@ export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   server: serverSection,
   auth: authSection,
+  avatars: avatarsSection,
   resources: resourcesSection,
   webhooks: webhooksSection,
 });
