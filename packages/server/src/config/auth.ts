@@ -5,6 +5,7 @@
  * the file; the keys exist so that a secret manager can render the file.
  */
 import * as z from 'zod';
+import { devSection, providersSection } from '../areas/oauth-providers.js';
 import { duration, stringList, text } from './fields.js';
 
 const providerName = z
@@ -50,6 +51,10 @@ export const authSection = z
     /** Turn XSRF checks off only for non-browser clients. */
     disableXSRF: z.boolean({ error: 'expected true or false' }).default(false),
     direct: directSection,
+    /** The dev OAuth 2.0 server and `dev` provider (`--dev-provider`, `--dev-port`); development only. */
+    dev: devSection,
+    /** OAuth 2.0 providers: built-in, custom, OpenID Connect, Apple; secrets from environment variables. */
+    providers: providersSection,
   })
   .prefault({});
 
