@@ -7,6 +7,8 @@
  * a slow HTTP client must not block commands.
  */
 
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteBulkInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
@@ -43,6 +45,7 @@ export async function openSqliteStore(
       '@gatehouse/resources: the SQLite store needs a file (readers use their own connections)',
     );
   }
+  mkdirSync(dirname(filename), { recursive: true });
   const store = new SqliteStore(filename, options);
   await migrate(store);
   return store;
