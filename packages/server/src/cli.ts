@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { avatarsCommand } from './commands/avatars.js';
 import type { Command, CommandIO } from './commands/command.js';
 import { dispatch } from './commands/dispatch.js';
+import { resourcesCommand } from './commands/resources.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
 
@@ -22,6 +23,7 @@ const commands: readonly Command[] = [
   serveCommand, // gatehouse serve
   usersCommand, // gatehouse users add|remove|list
   avatarsCommand, // gatehouse avatars migrate FROM TO
+  resourcesCommand, // gatehouse resources import FILES|DIRS
 ];
 
 const io: CommandIO = {
