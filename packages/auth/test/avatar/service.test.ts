@@ -55,6 +55,10 @@ describe.each<Framework>(['fastify', 'express'])('avatars in the Service over %s
       headers: { 'if-none-match': image.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+    const head = await fetch(`${app.url}${new URL(user.picture).pathname}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/png');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('answers 400 and 404 as JSON on the avatar route', async () => {
