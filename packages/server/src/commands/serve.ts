@@ -4,6 +4,7 @@
  * (exit 0; exit 1 when in-flight requests had to be cut after `server.shutdownTimeout`). A second
  * signal cuts at once. To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
+import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
 import { environmentVariables } from '../config/sources.js';
 import { startService } from '../serve.js';
 import { type Command, exitCodes, parseFlags } from './command.js';
@@ -27,6 +28,8 @@ const serveFlags: readonly ConfigFlag[] = [
   urlFlag,
   dataDirFlag,
   avatarStoreFlag,
+  devProviderFlag,
+  devPortFlag,
   verboseFlag,
 ];
 

@@ -106,7 +106,7 @@ export class LocalOAuth2Server {
     const { port } = this.#http.address() as AddressInfo;
     this.#url = new URL(this.#url.href);
     this.#url.port = String(port);
-    this.#logger.logf('[INFO] local oauth2 server listening on %s', this.url);
+    this.#logger.logf('[INFO] local oauth2 server started, %s', this.url);
     return new URL(this.url);
   }
 

@@ -1,0 +1,94 @@
+/**
+ * `gatehouse serve --dev-provider --dev-port 0` as a real process: the dev OAuth 2.0 server starts,
+ * the service says loudly that it is for development only, and a login through it works with one POST;
+ * `auth.providers` in the config file registers OAuth providers.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, type ServingProcess, startServe } from '../../test/support/cli.js';
+import { useTempDirs } from '../../test/support/temp.js';
+
+const tempDir = useTempDirs();
+const running: ServingProcess[] = [];
+
+beforeAll(() => {
+  buildCli();
+});
+
+afterEach(async () => {
+  for (const service of running.splice(0)) {
+    if (service.child.exitCode === null) await service.stop('SIGKILL');
+  }
+});
+
+describe('gatehouse serve --dev-provider', () => {
+  it('starts the dev OAuth 2.0 server, warns on stderr, and logs a user in', async () => {
+    const service = await startServe(['--port', '0', '--dev-provider', '--dev-port', '0'], {
+      cwd: tempDir(),
+    });
+    running.push(service);
+    expect(service.stderr()).toMatch(/FOR DEVELOPMENT ONLY/);
+    expect(service.stderr()).toMatch(/providers: .*dev/);
+    expect(await (await fetch(`${service.url}/auth/list`)).json()).toContain('dev');
+
+    const login = await fetch(`${service.url}/auth/dev/login?site=cli`, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    const handshake = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const page = await fetch(login.headers.get('location')!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=carol',
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(302);
+    const done = await fetch(page.headers.get('location')!, {
+      headers: { cookie: handshake },
+      redirect: 'manual',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ name: 'carol', aud: 'cli' });
+    expect(done.headers.getSetCookie().some((c) => c.startsWith('JWT='))).toBe(true);
+  });
+
+  it('is off by default', async () => {
+    const service = await startServe(['--port', '0'], { cwd: tempDir() });
+    running.push(service);
+    expect(await (await fetch(`${service.url}/auth/list`)).json()).not.toContain('dev');
+    expect(service.stderr()).not.toMatch(/dev OAuth/);
+  });
+});
+
+describe('auth.providers in the config file', () => {
+  it('registers built-in and custom providers with secrets from the environment', async () => {
+    const dir = tempDir();
+    const config = {
+      auth: {
+        providers: [
+          { kind: 'github', clientId: 'gh-id', clientSecretEnv: 'GH_SECRET', scopes: ['user:email'] },
+          {
+            kind: 'custom',
+            name: 'corp',
+            clientId: 'corp-id',
+            clientSecretEnv: 'CORP_SECRET',
+            authURL: 'https://sso.corp.example/authorize',
+            tokenURL: 'https://sso.corp.example/token',
+            infoURL: 'https://sso.corp.example/me',
+          },
+        ],
+      },
+    };
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    const service = await startServe(['--port', '0'], {
+      cwd: dir,
+      env: { GH_SECRET: 's1', CORP_SECRET: 's2' },
+    });
+    running.push(service);
+    const names = await (await fetch(`${service.url}/auth/list`)).json();
+    expect(names).toEqual(expect.arrayContaining(['github', 'corp']));
+    const login = await fetch(`${service.url}/auth/corp/login`, { redirect: 'manual' });
+    const location = new URL(login.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe('https://sso.corp.example/authorize');
+    expect(location.searchParams.get('client_id')).toBe('corp-id');
+  });
+});
