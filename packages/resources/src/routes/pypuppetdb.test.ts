@@ -4,12 +4,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFleet } from '../query/test-support/fixtures.js';
-import { openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerMetaRoutes } from './meta-routes.js';
-import { registerQueryRoutes } from './query-routes.js';
+import { type QueryServer, startQueryServer } from './test-support/query-server.js';
 
 const run = promisify(execFile);
 
@@ -50,22 +46,15 @@ function pythonPath(): string {
 }
 
 describe('pypuppetdb, the reference client, against the service', () => {
-  let t: TestStore;
-  let app: FastifyInstance;
+  let server: QueryServer;
   let port: number;
 
   beforeAll(async () => {
-    t = await openTestStore('sqlite');
-    await loadFleet(t.store);
-    app = Fastify();
-    await registerQueryRoutes(app, { store: t.store });
-    await registerMetaRoutes(app, { store: t.store });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
+    server = await startQueryServer('sqlite');
+    port = Number(new URL(server.base).port);
   });
   afterAll(async () => {
-    await app?.close();
-    await t?.dispose();
+    await server?.close();
   });
 
   it('queries by type, title, query, paging with total, node filter and parameter', async () => {

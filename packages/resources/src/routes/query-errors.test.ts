@@ -1,24 +1,17 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFleet } from '../query/test-support/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerQueryRoutes } from './query-routes.js';
+import { DIALECTS } from '../store/test-support/test-stores.js';
+import { type QueryServer, startQueryServer } from './test-support/query-server.js';
 
 describe.each(DIALECTS)('query route errors over HTTP on %s', (dialect) => {
-  let t: TestStore;
-  let app: FastifyInstance;
+  let server: QueryServer;
   let base: string;
 
   beforeAll(async () => {
-    t = await openTestStore(dialect);
-    await loadFleet(t.store);
-    app = Fastify();
-    await registerQueryRoutes(app, { store: t.store, maxQueryChars: 4096, maxBodyBytes: 8192 });
-    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    server = await startQueryServer(dialect, { maxQueryChars: 4096, maxBodyBytes: 8192 });
+    base = server.base;
   });
   afterAll(async () => {
-    await app?.close();
-    await t?.dispose();
+    await server?.close();
   });
 
   const get = (query: string, init?: RequestInit) => fetch(`${base}/pdb/query/v4/resources${query}`, init);

@@ -1,29 +1,21 @@
 import { request } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INACTIVE_SINCE, loadFleet } from '../query/test-support/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerMetaRoutes } from './meta-routes.js';
-import { registerQueryRoutes } from './query-routes.js';
+import { INACTIVE_SINCE } from '../query/test-support/fixtures.js';
+import { DIALECTS } from '../store/test-support/test-stores.js';
+import { type QueryServer, startQueryServer } from './test-support/query-server.js';
 
 const NOW = new Date(new Date(INACTIVE_SINCE).getTime() + 14 * 86_400_000);
 
 describe.each(DIALECTS)('query routes over HTTP on %s', (dialect) => {
-  let t: TestStore;
-  let app: FastifyInstance;
+  let server: QueryServer;
   let base: string;
 
   beforeAll(async () => {
-    t = await openTestStore(dialect);
-    await loadFleet(t.store);
-    app = Fastify();
-    await registerQueryRoutes(app, { store: t.store, now: () => NOW });
-    await registerMetaRoutes(app, { store: t.store, now: () => NOW });
-    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    server = await startQueryServer(dialect, { now: () => NOW });
+    base = server.base;
   });
   afterAll(async () => {
-    await app?.close();
-    await t?.dispose();
+    await server?.close();
   });
 
   const get = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
