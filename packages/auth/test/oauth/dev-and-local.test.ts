@@ -189,3 +189,56 @@ describe('a provider on the local OAuth 2.0 server', () => {
     expect(user.status).toBe(401);
   });
 });
+
+describe('local OAuth 2.0 server options', () => {
+  const servers: LocalOAuth2Server[] = [];
+  const client = { id: 'app', secret: 's', redirectURIs: ['http://127.0.0.1:9/cb'] };
+  const authorizeQuery =
+    'client_id=app&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&response_type=code&state=st';
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  async function start(opts: Partial<ConstructorParameters<typeof LocalOAuth2Server>[0]>) {
+    const server = new LocalOAuth2Server({ url: 'http://127.0.0.1:0', clients: [client], ...opts });
+    servers.push(server);
+    await server.start();
+    return server;
+  }
+
+  it('renders the integrator’s login page with the form action to post to', async () => {
+    const server = await start({
+      loginPageHandler: (_req, res, page) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(
+          `<p>Corporate login</p><form method="post" action="${page.action.replaceAll('&', '&amp;')}"></form>`,
+        );
+      },
+    });
+    const res = await fetch(`${server.endpoints().authURL}?${authorizeQuery}`);
+    const html = await res.text();
+    expect(html).toContain('Corporate login');
+    expect(html).toContain(`action="/authorize?${authorizeQuery.replaceAll('&', '&amp;')}"`);
+  });
+
+  it('without a login page, takes the user name from the authorize request', async () => {
+    const server = await start({ withLoginPage: false });
+    const { authURL } = server.endpoints();
+    const missing = await fetch(`${authURL}?${authorizeQuery}`);
+    expect(missing.status).toBe(400);
+    const res = await fetch(`${authURL}?${authorizeQuery}&username=svc`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('http://127.0.0.1:9/cb');
+    expect(back.searchParams.get('state')).toBe('st');
+    expect(back.searchParams.get('code')).toMatch(/^[0-9a-f]{40,}$/);
+  });
+
+  it('refuses a provider registration under a built-in name', () => {
+    const server = new LocalOAuth2Server({ url: 'http://127.0.0.1:0', clients: [client] });
+    expect(() =>
+      localOAuth2Provider({ name: 'github', client: { cid: 'app', csecret: 's' }, server }),
+    ).toThrow(/built-in provider name/);
+  });
+});
