@@ -27,16 +27,23 @@ export function describeValue(key: string, value: unknown): string {
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
-/** One readable line per issue; `sourceOf` names where the value of a dotted key came from. */
-export function formatIssue(
-  issue: z.core.$ZodIssue,
-  sourceOf: (key: string) => string | undefined,
-): string[] {
+export interface IssueContext {
+  /** Where the value of a dotted key came from (`GATEHOUSE_PORT`, `--port`, the file name). */
+  sourceOf(key: string): string | undefined;
+  /** The keys accepted at a path, listed after an unknown key. */
+  keysAt(path: readonly PropertyKey[]): string[] | undefined;
+}
+
+/** One readable line per issue. */
+export function formatIssue(issue: z.core.$ZodIssue, context: IssueContext): string[] {
   const key = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((name) => `${key ? `${key}.` : ''}${name}: unknown key`);
+    const known = context.keysAt(issue.path);
+    const hint =
+      known && known.length > 0 ? ` (known: ${known.join(', ')})` : ' (this section takes no keys)';
+    return issue.keys.map((name) => `${key ? `${key}.` : ''}${name}: unknown key${hint}`);
   }
-  const where = sourceOf(key);
+  const where = context.sourceOf(key);
   const label = `${key || '(top level)'}${where ? ` (from ${where})` : ''}`;
   return [`${label}: ${plainMessage(issue)}, got ${describeValue(key, issue.input)}`];
 }

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError, formatIssue } from './errors.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
+import { knownKeys } from './schema-keys.js';
 import { environmentOverrides, type Override, setKey } from './sources.js';
 
 /** The file looked for in the current directory when none is named. */
@@ -44,9 +45,11 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const result = configSchema.safeParse(raw, { reportInput: true });
   if (!result.success) {
     const fileLabel = file === undefined ? undefined : basename(file);
-    const problems = result.error.issues.flatMap((issue) =>
-      formatIssue(issue, (key) => sources.get(key) ?? fileLabel),
-    );
+    const context = {
+      sourceOf: (key: string) => sources.get(key) ?? fileLabel,
+      keysAt: (path: readonly PropertyKey[]) => knownKeys(configSchema, path),
+    };
+    const problems = result.error.issues.flatMap((issue) => formatIssue(issue, context));
     throw new ConfigError(problems);
   }
   return { config: resolvePaths(result.data, cwd), file };
