@@ -80,7 +80,7 @@ export {
   type LoginPageHandler,
 } from './providers/local-server/server.js';
 export { HANDSHAKE_COOKIE } from './providers/oauth2/handshake.js';
-export { OAuth2Provider } from './providers/oauth2/oauth2-provider.js';
+export { OAuth2Provider, type TokenHook } from './providers/oauth2/oauth2-provider.js';
 export { UserData } from './providers/oauth2/user-data.js';
 export { type OIDCOptions, oidcProvider } from './providers/oidc.js';
 export type { LoginRequest, Provider, ProviderContext } from './providers/provider.js';

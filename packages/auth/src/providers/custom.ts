@@ -7,7 +7,7 @@
 import type { User } from '../token/user.js';
 import { assertNotBuiltinName } from './builtin/names.js';
 import { type ClientAuthMethod, OAuth2Client } from './oauth2/client.js';
-import { OAuth2Provider } from './oauth2/oauth2-provider.js';
+import { OAuth2Provider, type TokenHook } from './oauth2/oauth2-provider.js';
 import { badResponse } from './oauth2/request.js';
 import type { UserData } from './oauth2/user-data.js';
 import { providerUserId } from './oauth2/user-id.js';
@@ -33,6 +33,8 @@ export interface CustomOAuth2Options {
   pkce?: boolean;
   /** Allow plain-http endpoints on a non-loopback host. */
   allowInsecureRequests?: boolean;
+  /** Sees the provider's access (and refresh) token of each login. */
+  onTokens?: TokenHook;
 }
 
 export function customOAuth2Provider(opts: CustomOAuth2Options): OAuth2Provider {
@@ -55,6 +57,7 @@ export function userInfoProvider(opts: CustomOAuth2Options): OAuth2Provider {
     client,
     scopes: opts.scopes ?? [],
     pkce: opts.pkce,
+    onTokens: opts.onTokens,
     identify: async ({ tokens }) => {
       const data = await fetchUserInfo({ url: opts.infoURL, accessToken: tokens.access_token });
       const user = mapUser(data);

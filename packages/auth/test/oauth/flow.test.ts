@@ -16,10 +16,17 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 let fake: FakeProvider;
 let svc: RunningService;
 
-function acme(name = 'acme', tokenURL?: string) {
+const tokensSeen: { provider: string; user: { id: string }; tokens: { access_token: string } }[] = [];
+
+function acme(
+  name = 'acme',
+  tokenURL?: string,
+  onTokens?: Parameters<typeof customOAuth2Provider>[0]['onTokens'],
+) {
   const e = fake.endpoints();
   return customOAuth2Provider({
     name,
+    onTokens,
     client: { cid: 'cid', csecret: 'csecret' },
     endpoint: { authURL: e.authURL, tokenURL: tokenURL ?? e.tokenURL },
     infoURL: e.infoURL,
@@ -33,7 +40,17 @@ beforeAll(async () => {
     clientSecret: 'csecret',
     userInfo: { id: '42', name: 'Ann', picture: '{{picture}}/ann.png' },
   }).start();
-  svc = await startService([acme(), acme('other'), acme('broken', 'http://127.0.0.1:1/token')]);
+  svc = await startService([
+    acme(),
+    acme('other'),
+    acme('broken', 'http://127.0.0.1:1/token'),
+    acme('hooked', undefined, (event) => {
+      tokensSeen.push(event);
+    }),
+    acme('vetoed', undefined, () => {
+      throw new Error('blocked by the token hook');
+    }),
+  ]);
 });
 
 afterAll(async () => {
@@ -220,6 +237,26 @@ describe('a refused callback', () => {
     const b = new Browser();
     const cb = await authorize(b, await startLogin(b, 'broken'));
     await expectRefused(b, cb.href, 502, 'provider unavailable');
+  });
+});
+
+describe('the token hook', () => {
+  it("sees the provider's tokens of a login", async () => {
+    const nav = await new Browser().navigate(`${svc.url}/auth/hooked/login`);
+    expect(nav.response.status).toBe(200);
+    expect(tokensSeen).toHaveLength(1);
+    expect(tokensSeen[0]!.provider).toBe('hooked');
+    expect(tokensSeen[0]!.user.id).toBe(`hooked_${sha1('42')}`);
+    expect(tokensSeen[0]!.tokens.access_token).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses the login when it throws (500), with no session', async () => {
+    const b = new Browser();
+    const nav = await b.navigate(`${svc.url}/auth/vetoed/login`);
+    expect(nav.response.status).toBe(500);
+    expect(JSON.parse(nav.body)).toEqual({ error: 'internal error' });
+    expect(b.cookie('JWT')).toBeUndefined();
+    expect(svc.log.join('\n')).toContain('blocked by the token hook');
   });
 });
 

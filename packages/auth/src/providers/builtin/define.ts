@@ -7,7 +7,7 @@
  */
 import type { User } from '../../token/user.js';
 import { type ClientAuthMethod, OAuth2Client } from '../oauth2/client.js';
-import { type Identity, OAuth2Provider } from '../oauth2/oauth2-provider.js';
+import { type Identity, OAuth2Provider, type TokenHook } from '../oauth2/oauth2-provider.js';
 import type { UserData } from '../oauth2/user-data.js';
 import { providerUserId } from '../oauth2/user-id.js';
 import { bearerFetch, fetchUserInfo } from '../oauth2/user-info.js';
@@ -54,6 +54,8 @@ export interface BuiltinOptions {
   endpoints?: Partial<BuiltinEndpoints>;
   /** Allow plain-http endpoints on a non-loopback host (loopback is always allowed). */
   allowInsecureRequests?: boolean;
+  /** Sees the provider's access (and refresh) token of each login. */
+  onTokens?: TokenHook;
 }
 
 export function createBuiltin(def: BuiltinDefinition, opts: BuiltinOptions): OAuth2Provider {
@@ -74,6 +76,7 @@ export function createBuiltin(def: BuiltinDefinition, opts: BuiltinOptions): OAu
     client,
     scopes: mergeScopes(def.scopes, opts.scopes),
     pkce: def.pkce,
+    onTokens: opts.onTokens,
     identify: async ({ tokens }): Promise<Identity> => {
       const data = await fetchUserInfo({
         url: endpoints.infoURL,

@@ -51,7 +51,15 @@ export interface OAuth2ProviderSpec {
   /** `form_post`: the callback arrives as a cross-site POST. */
   responseMode?: 'query' | 'form_post';
   identify(input: IdentifyInput): Promise<Identity>;
+  /** Sees the provider's tokens of a successful login (to call the provider's API later); may refuse by throwing. */
+  onTokens?: TokenHook;
 }
+
+/**
+ * Called with the provider's tokens after the user is known and before the session is set (the
+ * reference's BearerTokenHook, asked for in its issues #123 and #188). Throwing refuses the login.
+ */
+export type TokenHook = (event: { provider: string; user: User; tokens: TokenSet }) => void | Promise<void>;
 
 export class OAuth2Provider implements Provider {
   readonly name: string;
@@ -115,6 +123,7 @@ export class OAuth2Provider implements Provider {
         requireIdToken: this.#spec.requireIdToken,
       });
       const identity = await this.#spec.identify({ tokens, handshake, callbackParams });
+      await this.#spec.onTokens?.({ provider: this.name, user: identity.user, tokens });
       const res = await this.#complete(ctx, identity, handshake);
       return addCookies(res, clear);
     } catch (err) {
