@@ -10,6 +10,7 @@ import { createAvatarProxy } from './avatar/proxy.js';
 import type { AvatarProxy } from './avatar/types.js';
 import type { AuthError } from './errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
+import type { MaybePromise } from './internal/maybe-promise.js';
 import {
   type GuardDeps,
   type GuardMode,
@@ -195,6 +196,11 @@ export class Service {
 
   /** Runs a middleware mode over a request. */
   guard(mode: GuardMode, req: HttpRequest): Promise<GuardOutcome> {
+    return Promise.resolve(guard(this.#guardDeps, mode, req));
+  }
+
+  /** {@link guard}, answering synchronously when it can (a cached token): the adapters' hot path. */
+  guardNow(mode: GuardMode, req: HttpRequest): MaybePromise<GuardOutcome> {
     return guard(this.#guardDeps, mode, req);
   }
 

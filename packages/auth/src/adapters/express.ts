@@ -9,7 +9,8 @@ import { AuthError } from '../errors.js';
 import { pathOf, readBounded } from '../http/body.js';
 import type { HttpRequest } from '../http/exchange.js';
 import { errorResponse, secured } from '../http/respond.js';
-import type { GuardMode } from '../middleware/guard.js';
+import { isPromise } from '../internal/maybe-promise.js';
+import type { GuardMode, GuardOutcome } from '../middleware/guard.js';
 import type { UserUpdater } from '../options.js';
 import type { Service } from '../service.js';
 import type { User } from '../token/user.js';
@@ -92,12 +93,18 @@ export function createExpressAuth(service: Service): ExpressAuth {
 
   function guarded(mode: GuardMode): ConnectMiddleware {
     return (req, res, next) => {
-      service.guard(mode, fromNode(req)).then((outcome) => {
-        if (!outcome.ok) return writeNode(res, outcome.response);
-        addNodeHeaders(res, outcome.headers);
+      const apply = (outcome: GuardOutcome): void => {
+        if (!outcome.ok) {
+          writeNode(res, outcome.response);
+          return;
+        }
+        if (outcome.headers['set-cookie']) addNodeHeaders(res, outcome.headers);
         (req as NodeRequest).user = outcome.user;
         next();
-      }, next);
+      };
+      const outcome = service.guardNow(mode, fromNode(req));
+      if (isPromise(outcome)) outcome.then(apply, next);
+      else apply(outcome);
     };
   }
 

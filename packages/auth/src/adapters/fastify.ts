@@ -23,7 +23,8 @@ import fp from 'fastify-plugin';
 import { AuthError } from '../errors.js';
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import { errorResponse, secured } from '../http/respond.js';
-import type { GuardMode } from '../middleware/guard.js';
+import { isPromise } from '../internal/maybe-promise.js';
+import type { GuardMode, GuardOutcome } from '../middleware/guard.js';
 import type { UserUpdater } from '../options.js';
 import type { Service } from '../service.js';
 import type { User } from '../token/user.js';
@@ -36,7 +37,11 @@ declare module 'fastify' {
 }
 
 /** A Fastify hook (usable as `onRequest` or `preHandler`, globally or in a child context). */
-export type FastifyGuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type FastifyGuardHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+) => void;
 
 export interface FastifyAuth {
   /** Declares `request.user` and serves the auth routes and the avatar route. Register once, at the root. */
@@ -115,14 +120,21 @@ export function createFastifyAuth(service: Service): FastifyAuth {
     { name: '@gatehouse/auth', fastify: '5.x' },
   );
 
+  /** Callback-style, so that a cached token is checked without a promise on the request path. */
   function guarded(mode: GuardMode): FastifyGuardHook {
-    return async function gatehouseGuard(request, reply) {
-      const outcome = await service.guard(mode, fromFastify(request));
-      if (!outcome.ok) return send(reply, outcome.response);
-      if (outcome.headers['set-cookie'] || Object.keys(outcome.headers).length > 0)
-        reply.headers(outcome.headers);
-      request.user = outcome.user;
-      return undefined;
+    return function gatehouseGuard(request, reply, done) {
+      const apply = (outcome: GuardOutcome): void => {
+        if (!outcome.ok) {
+          send(reply, outcome.response);
+          return;
+        }
+        if (outcome.headers['set-cookie']) reply.headers(outcome.headers);
+        request.user = outcome.user;
+        done();
+      };
+      const outcome = service.guardNow(mode, fromFastify(request));
+      if (isPromise(outcome)) outcome.then(apply, done);
+      else apply(outcome);
     };
   }
 
@@ -133,9 +145,11 @@ export function createFastifyAuth(service: Service): FastifyAuth {
     trace: () => guarded('trace'),
     rbac: (...roles) => guarded({ roles }),
     updateUser: (updater) =>
-      async function gatehouseUpdateUser(request) {
-        request.user = await service.updateUser(request.user ?? null, updater);
-        return undefined;
+      function gatehouseUpdateUser(request, _reply, done) {
+        service.updateUser(request.user ?? null, updater).then((user) => {
+          request.user = user;
+          done();
+        }, done);
       },
   };
 }

@@ -19,7 +19,9 @@ export function constantTimeEqual(a: string, b: string): boolean {
  * a length mismatch answers at once, equal lengths are compared in constant time.
  */
 export function constantTimeEqualPublicLength(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  // No early exit: every code unit is compared, whatever the first difference.
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }

@@ -8,6 +8,7 @@
 import { AuthError } from '../errors.js';
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import { addCookies, errorResponse } from '../http/respond.js';
+import { chain, type MaybePromise } from '../internal/maybe-promise.js';
 import type { ErrorHandler } from '../options.js';
 import { isAdmin, type User } from '../token/user.js';
 import { type IdentifyDeps, identify, Refusal } from './identify.js';
@@ -55,24 +56,31 @@ export async function refusalResponse(
   return clearCookies ? addCookies(response, deps.clearCookies()) : response;
 }
 
-/** Runs one guard mode over a request. */
-export async function guard(deps: GuardDeps, mode: GuardMode, req: HttpRequest): Promise<GuardOutcome> {
-  try {
-    const identity = await identify(deps, req);
-    if (mode === 'trace') return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
-    authorize(mode, identity?.user);
-    return { ok: true, user: identity!.user, headers: identity!.headers };
-  } catch (error) {
-    const refusal = error instanceof Refusal ? error : new Refusal(asAuth(error), false);
-    if (mode === 'trace') {
-      return {
-        ok: true,
-        user: null,
-        headers: refusal.clearCookies ? { 'set-cookie': deps.clearCookies() } : {},
-      };
-    }
-    return { ok: false, response: await refusalResponse(deps, req, refusal.error, refusal.clearCookies) };
-  }
+/** Runs one guard mode over a request; synchronous when identification was. */
+export function guard(deps: GuardDeps, mode: GuardMode, req: HttpRequest): MaybePromise<GuardOutcome> {
+  return chain(
+    () => identify(deps, req),
+    (identity): GuardOutcome => {
+      if (mode === 'trace')
+        return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
+      authorize(mode, identity?.user);
+      return { ok: true, user: identity!.user, headers: identity!.headers };
+    },
+    (error): MaybePromise<GuardOutcome> => {
+      const refusal = error instanceof Refusal ? error : new Refusal(asAuth(error), false);
+      if (mode === 'trace') {
+        return {
+          ok: true,
+          user: null,
+          headers: refusal.clearCookies ? { 'set-cookie': deps.clearCookies() } : {},
+        };
+      }
+      return refusalResponse(deps, req, refusal.error, refusal.clearCookies).then((response) => ({
+        ok: false,
+        response,
+      }));
+    },
+  );
 }
 
 function asAuth(error: unknown): AuthError {

@@ -4,10 +4,11 @@
  * `X-JWT`, cookie `JWT` + XSRF header). A token must also pass the Validator and come from a
  * registered provider; an expired cookie token is refreshed. A refusal says whether the session
  * cookies must be cleared, and the adapters clear them in that same response (the reference wrote
- * its 401 first and lost the clearing headers).
+ * its 401 first and lost the clearing headers). Synchronous when nothing needs waiting for.
  */
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
+import { chain, isPromise, type MaybePromise } from '../internal/maybe-promise.js';
 import type { Logger } from '../logger/logger.js';
 import type { Validator } from '../options.js';
 import type { Claims } from '../token/claims.js';
@@ -43,59 +44,77 @@ export class Refusal extends Error {
   }
 }
 
-/** Refusals that do not mean the session is bad: XSRF (a forged cross-site request must not log anyone out). */
-function clears(error: AuthError, source: string | undefined): boolean {
-  return source === 'cookie' && error.code !== 'ERR_XSRF_MISMATCH';
-}
+const NO_HEADERS: Readonly<Record<string, string | string[]>> = Object.freeze({});
 
 function asAuthError(error: unknown): AuthError {
   return error instanceof AuthError ? error : new AuthError('ERR_TOKEN_INVALID', undefined, { cause: error });
 }
 
-async function readToken(deps: IdentifyDeps, req: HttpRequest): Promise<ReadToken | undefined> {
+/** A refused token read. XSRF refusals keep the cookies: a forged cross-site request must not log anyone out. */
+function readRefusal(deps: IdentifyDeps, req: HttpRequest, error: unknown): never {
+  if (error instanceof Refusal) throw error;
+  const authError = asAuthError(error);
+  deps.logger.logf('[DEBUG] token refused: %s', String(authError.cause ?? authError.code));
+  const fromCookie = deps.tokens.locate(req)?.source === 'cookie';
+  throw new Refusal(authError, fromCookie && authError.code !== 'ERR_XSRF_MISMATCH');
+}
+
+function validatorAnswer(deps: IdentifyDeps, read: ReadToken): MaybePromise<boolean> {
   try {
-    return await deps.tokens.read(req);
+    const answer = deps.validator!(read.token, read.claims);
+    return isPromise(answer) ? answer.catch((error) => validatorFailed(deps, error)) : answer;
   } catch (error) {
-    const authError = asAuthError(error);
-    deps.logger.logf('[DEBUG] token refused: %s', String(authError.cause ?? authError.code));
-    throw new Refusal(authError, clears(authError, deps.tokens.locate(req)?.source));
+    return validatorFailed(deps, error);
   }
 }
 
-async function validate(deps: IdentifyDeps, read: ReadToken): Promise<void> {
-  if (!deps.validator) return;
-  let ok = false;
-  try {
-    ok = await deps.validator(read.token, read.claims);
-  } catch (error) {
-    deps.logger.logf('[WARN] validator failed: %s', String(error));
-  }
-  if (!ok) throw new Refusal(new AuthError('ERR_VALIDATOR_REJECTED'), read.source === 'cookie');
+function validatorFailed(deps: IdentifyDeps, error: unknown): false {
+  deps.logger.logf('[WARN] validator failed: %s', String(error));
+  return false;
 }
 
-/** The identity of a request, `undefined` when it carries no credentials; throws a {@link Refusal}. */
-export async function identify(deps: IdentifyDeps, req: HttpRequest): Promise<Identity | undefined> {
-  if (deps.adminPasswd || deps.basicAuthChecker) {
-    let basicUser: User | undefined;
-    try {
-      basicUser = await basicAuthUser(deps, req);
-    } catch (error) {
-      throw new Refusal(asAuthError(error), false);
-    }
-    if (basicUser) return { user: basicUser, headers: {} };
-  }
+/** After the Validator: the provider check, then the identity (refreshing an expired cookie token). */
+function accept(deps: IdentifyDeps, read: ReadToken, valid: boolean): MaybePromise<Identity> {
+  const fromCookie = read.source === 'cookie';
+  if (!valid) throw new Refusal(new AuthError('ERR_VALIDATOR_REJECTED'), fromCookie);
+  if (!deps.isProviderAllowed(read.claims))
+    throw new Refusal(new AuthError('ERR_PROVIDER_NOT_ALLOWED'), fromCookie);
+  if (!read.expired)
+    return { user: deps.tokens.userOf(read.claims), claims: read.claims, headers: NO_HEADERS };
+  return deps.tokens.refresh(read.token, read.claims).then(
+    (fresh) => ({ user: deps.tokens.userOf(fresh.claims), claims: fresh.claims, headers: fresh.headers }),
+    (error) => {
+      throw new Refusal(asAuthError(error), true);
+    },
+  );
+}
 
-  const read = await readToken(deps, req);
+function fromToken(deps: IdentifyDeps, read: ReadToken | undefined): MaybePromise<Identity | undefined> {
   if (!read) return undefined;
-  await validate(deps, read);
-  if (!deps.isProviderAllowed(read.claims)) {
-    throw new Refusal(new AuthError('ERR_PROVIDER_NOT_ALLOWED'), read.source === 'cookie');
-  }
-  if (!read.expired) return { user: deps.tokens.userOf(read.claims), claims: read.claims, headers: {} };
+  if (!deps.validator) return accept(deps, read, true);
+  const valid = validatorAnswer(deps, read);
+  return isPromise(valid) ? valid.then((ok) => accept(deps, read, ok)) : accept(deps, read, valid);
+}
+
+function byToken(deps: IdentifyDeps, req: HttpRequest): MaybePromise<Identity | undefined> {
+  return chain(
+    () => deps.tokens.read(req),
+    (read) => fromToken(deps, read),
+    (error) => readRefusal(deps, req, error),
+  );
+}
+
+async function byBasicAuthOrToken(deps: IdentifyDeps, req: HttpRequest): Promise<Identity | undefined> {
+  let basicUser: User | undefined;
   try {
-    const fresh = await deps.tokens.refresh(read.token, read.claims);
-    return { user: deps.tokens.userOf(fresh.claims), claims: fresh.claims, headers: fresh.headers };
+    basicUser = await basicAuthUser(deps, req);
   } catch (error) {
-    throw new Refusal(asAuthError(error), true);
+    throw new Refusal(asAuthError(error), false);
   }
+  return basicUser ? { user: basicUser, headers: NO_HEADERS } : byToken(deps, req);
+}
+
+/** The identity of a request, `undefined` when it carries no credentials; throws (or rejects with) a {@link Refusal}. */
+export function identify(deps: IdentifyDeps, req: HttpRequest): MaybePromise<Identity | undefined> {
+  return deps.adminPasswd || deps.basicAuthChecker ? byBasicAuthOrToken(deps, req) : byToken(deps, req);
 }

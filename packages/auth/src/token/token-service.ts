@@ -143,11 +143,21 @@ export class TokenService {
    * audience must be allowed, the session must be younger than maxSessionAge, and cookie tokens
    * need the XSRF header. `undefined` when the request carries no token at all.
    */
-  async read(req: HttpRequest): Promise<ReadToken | undefined> {
+  read(req: HttpRequest): ReadToken | undefined | Promise<ReadToken | undefined> {
     const found = this.locate(req);
     if (!found) return undefined;
+    // The hot path stays synchronous: a token seen before is answered from the cache.
     const cached = this.#verified.get(found.token, this.#o.now());
-    const { claims, expired } = cached ? { claims: cached, expired: false } : await this.verify(found.token);
+    if (cached) return this.#inspect(req, found, cached, false);
+    return this.verify(found.token).then(({ claims, expired }) => this.#inspect(req, found, claims, expired));
+  }
+
+  #inspect(
+    req: HttpRequest,
+    found: { token: string; source: TokenSource },
+    claims: Claims,
+    expired: boolean,
+  ): ReadToken {
     if (claims[HANDSHAKE_CLAIM] !== undefined || !claims.user || typeof claims.user !== 'object') {
       throw new AuthError('ERR_TOKEN_INVALID');
     }
@@ -158,7 +168,7 @@ export class TokenService {
       const header = req.headers[this.#o.xsrfHeaderKey];
       checkXsrf(this.#o.xsrf, req.method, typeof header === 'string' ? header : undefined, claims.jti);
     }
-    return { ...found, claims, expired };
+    return { token: found.token, source: found.source, claims, expired };
   }
 
   /** The user of verified claims as a fresh object (cached claims are shared between requests). */

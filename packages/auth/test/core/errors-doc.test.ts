@@ -5,9 +5,10 @@ import { AuthError, authErrors } from '../../src/index.js';
 
 function readmeTable(): Record<string, { status: number; message: string }> {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## Errors'), readme.indexOf('## Security'));
+  const start = readme.indexOf('\n## Errors\n');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   const rows: Record<string, { status: number; message: string }> = {};
-  for (const match of section.matchAll(/^\| `(ERR_[A-Z_]+)` \| (\d{3}) \| (.+?) \|$/gm)) {
+  for (const match of section.matchAll(/^\|\s*`(ERR_[A-Z_]+)`\s*\|\s*(\d{3})\s*\|\s*(.+?)\s*\|$/gm)) {
     rows[match[1]!] = { status: Number(match[2]), message: match[3]! };
   }
   return rows;
