@@ -197,8 +197,10 @@ function contentHash(
   resources: readonly CatalogResource[],
   edges: readonly CatalogEdge[],
 ): string {
-  const rows = resources.map((res) => [res.resource, res.exported, res.file, res.line, res.tags]);
-  const links = edges.map((e) => Object.values(e));
-  const sortText = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
-  return sha1Hex(canonicalJson([environment, rows.sort(sortText), links.sort(sortText)]));
+  // Serialise each row once and sort the strings: order-independent and cheap.
+  const rows = resources
+    .map((res) => JSON.stringify([res.resource, res.exported, res.file, res.line, res.tags]))
+    .sort();
+  const links = edges.map((e) => JSON.stringify(Object.values(e))).sort();
+  return sha1Hex(canonicalJson([environment, rows, links]));
 }

@@ -93,13 +93,18 @@ describe.each(DIALECTS)('POST /pdb/cmd/v1 on %s', (dialect) => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     // Hold the node's row (PostgreSQL) or the single writer (SQLite) so the apply must wait.
     const blocker = h.t.store.transaction(async (tx) => {
       const ph = dialect === 'sqlite' ? '?' : '$1';
       await tx.run(`INSERT INTO certnames (certname) VALUES (${ph})`, ['web1']);
+      locked();
       await held;
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await isLocked;
     try {
       const res = await post(
         smallCatalog('web1', TS),

@@ -71,20 +71,27 @@ import type { Dialect } from './types.js';
 export interface Migration {
   readonly version: number;
   readonly name: string;
-  /** Statements for both dialects; tokens {TS} {JSON} {BOOL} {TRUE} are filled per dialect. */
+  /**
+   * Statements for both dialects; tokens {TS} {JSON} {BOOL} {TRUE} are filled per dialect, and
+   * {CLUSTERED} after a table makes SQLite store rows in primary-key order (WITHOUT ROWID): for the
+   * narrow child tables that halves the writes per row, since the key is the table.
+   */
   readonly sql: readonly string[];
   /** Statements only one dialect understands (e.g. a GIN index). */
   readonly only?: Partial<Record<Dialect, readonly string[]>>;
 }
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
-  sqlite: { TS: 'TEXT', JSON: 'TEXT', BOOL: 'INTEGER', TRUE: '1' },
-  postgres: { TS: 'TIMESTAMPTZ', JSON: 'JSONB', BOOL: 'BOOLEAN', TRUE: 'TRUE' },
+  sqlite: { TS: 'TEXT', JSON: 'TEXT', BOOL: 'INTEGER', TRUE: '1', CLUSTERED: ' WITHOUT ROWID' },
+  postgres: { TS: 'TIMESTAMPTZ', JSON: 'JSONB', BOOL: 'BOOLEAN', TRUE: 'TRUE', CLUSTERED: '' },
 };
 
 /** Fills the dialect tokens of a DDL statement. */
 export function renderDdl(statement: string, dialect: Dialect): string {
-  return statement.replace(/\{(TS|JSON|BOOL|TRUE)\}/g, (_m, token: string) => TOKENS[dialect][token]!);
+  return statement.replace(
+    /\{(TS|JSON|BOOL|TRUE|CLUSTERED)\}/g,
+    (_m, token: string) => TOKENS[dialect][token]!,
+  );
 }
 
 const initial: Migration = {
@@ -151,7 +158,7 @@ const initial: Migration = {
       resource TEXT NOT NULL,
       tag TEXT NOT NULL,
       PRIMARY KEY (certname, resource, tag)
-    )`,
+    ){CLUSTERED}`,
     'CREATE INDEX resource_tags_tag_idx ON resource_tags (tag)',
     `CREATE TABLE resource_params (
       certname TEXT NOT NULL,
@@ -160,7 +167,7 @@ const initial: Migration = {
       value TEXT NOT NULL,
       value_string TEXT NULL,
       PRIMARY KEY (certname, resource, name)
-    )`,
+    ){CLUSTERED}`,
     'CREATE INDEX resource_params_name_value_idx ON resource_params (name, value)',
     `CREATE TABLE edges (
       certname TEXT NOT NULL,
@@ -170,14 +177,14 @@ const initial: Migration = {
       target_title TEXT NOT NULL,
       relationship TEXT NOT NULL,
       PRIMARY KEY (certname, source_type, source_title, target_type, target_title, relationship)
-    )`,
+    ){CLUSTERED}`,
     `CREATE TABLE facts (
       certname TEXT NOT NULL,
       name TEXT NOT NULL,
       value TEXT NOT NULL,
       value_string TEXT NULL,
       PRIMARY KEY (certname, name)
-    )`,
+    ){CLUSTERED}`,
     'CREATE INDEX facts_name_value_idx ON facts (name, value)',
   ],
   only: {
