@@ -4,11 +4,12 @@
  * server acting as Apple and as an OpenID issuer.
  */
 import { createHash } from 'node:crypto';
-import { exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
+import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appleProvider } from '../../src/providers/apple/apple.js';
 import { oidcProvider } from '../../src/providers/oidc.js';
 import { Browser } from './support/browser.js';
+import { type FakeApple, startFakeApple } from './support/fake-apple.js';
 import { FakeProvider } from './support/fake-provider.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -16,36 +17,15 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
 describe('the Apple provider', () => {
   let apple: FakeProvider;
+  let fakeApple: FakeApple;
   let svc: RunningService;
   let pem: string;
-  const secretsSeen: string[] = [];
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-    pem = await exportPKCS8(privateKey);
-    apple = await new FakeProvider({
-      clientId: 'com.example.web',
-      clientSecret: '',
-      subject: '001234.abcdef',
-      verifySecret: async (secret) => {
-        secretsSeen.push(secret);
-        const { payload, protectedHeader } = await jwtVerify(secret, publicKey, {
-          issuer: 'TEAM123456',
-          subject: 'com.example.web',
-          audience: apple.issuer,
-        }).catch(() => ({ payload: undefined, protectedHeader: undefined }));
-        return (
-          payload !== undefined && protectedHeader?.kid === 'KEY1234567' && protectedHeader.alg === 'ES256'
-        );
-      },
-    }).start();
-    const provider = await appleProvider({
-      clientId: 'com.example.web',
-      teamId: 'TEAM123456',
-      keyId: 'KEY1234567',
-      privateKey: () => pem,
-      endpoints: { ...apple.endpoints(), jwksURL: `${apple.url}/jwks`, issuer: apple.issuer },
-    });
+    fakeApple = await startFakeApple();
+    apple = fakeApple.fake;
+    pem = fakeApple.pem;
+    const provider = await appleProvider(fakeApple.appleOptions());
     svc = await startService([provider]);
   });
 
@@ -87,7 +67,7 @@ describe('the Apple provider', () => {
 
   it('signed its client secret with ES256, kid, iss=team, sub=client, aud=Apple', () => {
     // verifySecret above accepted it; a secret that failed would have given 401 in the test before.
-    expect(secretsSeen.length).toBeGreaterThan(0);
+    expect(fakeApple.secretsAccepted.length).toBeGreaterThan(0);
   });
 
   it.each([
