@@ -4,7 +4,7 @@
  * deactivated (inactive), one deactivated long ago (beyond the purge window).
  */
 import { canonicalJson, resourceHash } from '../../store/canonical-json.js';
-import type { ResourceStore, SqlParam } from '../../store/types.js';
+import type { Dialect, ResourceStore, SqlParam, SqlRunner } from '../../store/types.js';
 
 export interface FixtureResource {
   readonly type: string;
@@ -125,14 +125,14 @@ export const FLEET: readonly FixtureNode[] = [
   },
 ];
 
-function placeholders(store: ResourceStore, count: number): string {
-  return Array.from({ length: count }, (_, i) => (store.dialect === 'sqlite' ? '?' : `$${i + 1}`)).join(', ');
+function placeholders(dialect: Dialect, count: number): string {
+  return Array.from({ length: count }, (_, i) => (dialect === 'sqlite' ? '?' : `$${i + 1}`)).join(', ');
 }
 
-async function insert(store: ResourceStore, table: string, row: Record<string, SqlParam>): Promise<void> {
+async function insert(store: SqlRunner, table: string, row: Record<string, SqlParam>): Promise<void> {
   const names = Object.keys(row);
   await store.run(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders(store, names.length)})`,
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders(store.dialect, names.length)})`,
     Object.values(row),
   );
 }
@@ -140,30 +140,33 @@ async function insert(store: ResourceStore, table: string, row: Record<string, S
 /** Writes `nodes` (default: FLEET) into `store`. */
 export async function loadFleet(store: ResourceStore, nodes: readonly FixtureNode[] = FLEET): Promise<void> {
   for (const node of nodes) {
-    await insert(store, 'certnames', {
-      certname: node.certname,
-      deactivated: node.deactivated ?? null,
-      catalog_environment: node.environment,
+    // One transaction per node: one commit instead of one per row.
+    await store.transaction(async (tx) => {
+      await insert(tx, 'certnames', {
+        certname: node.certname,
+        deactivated: node.deactivated ?? null,
+        catalog_environment: node.environment,
+      });
+      await insert(tx, 'catalogs', {
+        certname: node.certname,
+        version: '1',
+        environment: node.environment,
+        producer_timestamp: NOW,
+        hash: 'f'.repeat(40),
+        received: NOW,
+      });
+      if (node.environment) {
+        await tx.run(
+          `INSERT INTO environments (name) VALUES (${placeholders(tx.dialect, 1)}) ON CONFLICT DO NOTHING`,
+          [node.environment],
+        );
+      }
+      for (const r of node.resources) await insertResource(tx, node, r);
     });
-    await insert(store, 'catalogs', {
-      certname: node.certname,
-      version: '1',
-      environment: node.environment,
-      producer_timestamp: NOW,
-      hash: 'f'.repeat(40),
-      received: NOW,
-    });
-    if (node.environment) {
-      await store.run(
-        `INSERT INTO environments (name) VALUES (${placeholders(store, 1)}) ON CONFLICT DO NOTHING`,
-        [node.environment],
-      );
-    }
-    for (const r of node.resources) await insertResource(store, node, r);
   }
 }
 
-async function insertResource(store: ResourceStore, node: FixtureNode, r: FixtureResource): Promise<void> {
+async function insertResource(store: SqlRunner, node: FixtureNode, r: FixtureResource): Promise<void> {
   const resource = resourceHash(r.type, r.title, r.parameters);
   const tags = [...new Set(r.tags)].sort();
   await insert(store, 'resources', {
