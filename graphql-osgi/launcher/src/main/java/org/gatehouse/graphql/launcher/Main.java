@@ -24,7 +24,7 @@ public final class Main {
         OsgiRuntime runtime = OsgiRuntime.start(properties);
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "graphql-osgi-shutdown"));
         String port = properties.getOrDefault("org.osgi.service.http.port", OsgiRuntime.DEFAULT_PORT);
-        String host = properties.getOrDefault("org.osgi.service.http.host", "127.0.0.1");
+        String host = properties.getOrDefault("org.apache.felix.http.host", "127.0.0.1");
         System.err.println("GraphQL example runtime started: http://" + host + ":" + port + "/graphql");
         runtime.waitForStop();
     }

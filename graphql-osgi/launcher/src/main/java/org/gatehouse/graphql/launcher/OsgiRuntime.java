@@ -35,12 +35,16 @@ public final class OsgiRuntime implements AutoCloseable {
 
     /** Starts a framework; {@code properties} override the defaults (e.g. org.osgi.service.http.port). */
     public static OsgiRuntime start(Map<String, String> properties) throws IOException, BundleException {
+        // silent by default: Jetty logs through slf4j-simple, warnings and errors only unless asked
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
         Path storage = Files.createTempDirectory("graphql-osgi-felix");
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("org.osgi.service.http.port", DEFAULT_PORT);
-        config.put("org.osgi.service.http.host", "127.0.0.1");
+        config.put("org.apache.felix.http.host", "127.0.0.1");
         config.putAll(properties);
         Framework framework = new FrameworkFactory().newFramework(config);
         framework.init();

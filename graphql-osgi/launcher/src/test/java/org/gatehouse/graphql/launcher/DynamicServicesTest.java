@@ -1,0 +1,179 @@
+package org.gatehouse.graphql.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gatehouse.graphql.launcher.services.Greeter;
+import org.gatehouse.graphql.launcher.services.GreetingService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.PrototypeServiceFactory;
+import org.osgi.framework.ServiceRegistration;
+
+/** Services registered, modified and removed while the gateway runs change its schema. */
+class DynamicServicesTest {
+    static RuntimeFixture fixture;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = new RuntimeFixture();
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    /** Each test removes its services; wait until both gateways dropped them so tests do not see stale fields. */
+    @AfterEach
+    void awaitCleanSchemas() throws Exception {
+        fixture.awaitSchema("/graphql", sdl -> !sdl.contains("Greet"));
+        fixture.awaitSchema("/special/graphql", sdl -> !sdl.contains("Greet"));
+    }
+
+    private static Hashtable<String, Object> queryService() {
+        Hashtable<String, Object> properties = new Hashtable<>();
+        properties.put("osgi.graphql.query.marker", true);
+        return properties;
+    }
+
+    private static ServiceRegistration<?> register(Object service, Hashtable<String, Object> properties) {
+        return fixture.context().registerService(new String[] {GreetingService.class.getName()}, service, properties);
+    }
+
+    @Test
+    void registeringAndUnregisteringChangesTheSchemaAndTheChangeCount() throws Exception {
+        long before = fixture.changeCount("/graphql/*");
+        ServiceRegistration<?> registration = register(new Greeter(), queryService());
+        try {
+            fixture.awaitSchema("/graphql", sdl -> sdl.contains("GreetingService"));
+            JsonNode json = fixture.query("/graphql", "{ GreetingService { hello(name: \"OSGi\") big } }", Map.of());
+            assertEquals("{\"data\":{\"GreetingService\":{\"hello\":\"Hello OSGi\",\"big\":9007199254740993}}}", json.toString());
+            assertTrue(fixture.changeCount("/graphql/*") > before);
+        } finally {
+            registration.unregister();
+        }
+        long registered = fixture.changeCount("/graphql/*");
+        fixture.awaitSchema("/graphql", sdl -> !sdl.contains("GreetingService"));
+        assertTrue(fixture.changeCount("/graphql/*") > registered);
+    }
+
+    @Test
+    void modifiedPropertiesRenameTheRootField() throws Exception {
+        ServiceRegistration<?> registration = register(new Greeter(), queryService());
+        try {
+            fixture.awaitSchema("/graphql", sdl -> sdl.contains("GreetingService"));
+            Hashtable<String, Object> renamed = queryService();
+            renamed.put("osgi.graphql.query.name", "Greetings");
+            registration.setProperties(renamed);
+            fixture.awaitSchema("/graphql", sdl -> sdl.contains("Greetings: Greetings!") && !sdl.contains("GreetingService"));
+            assertEquals("Hello you", fixture.query("/graphql", "{ Greetings { hello(name: \"you\") } }", Map.of())
+                    .at("/data/Greetings/hello").asText());
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    @Test
+    void prototypeServicesGiveOneInstancePerRequestAndAreReleased() throws Exception {
+        AtomicInteger gets = new AtomicInteger();
+        AtomicInteger ungets = new AtomicInteger();
+        PrototypeServiceFactory<Object> factory = new PrototypeServiceFactory<>() {
+            @Override
+            public Object getService(Bundle bundle, ServiceRegistration<Object> registration) {
+                gets.incrementAndGet();
+                return new Greeter();
+            }
+
+            @Override
+            public void ungetService(Bundle bundle, ServiceRegistration<Object> registration, Object service) {
+                ungets.incrementAndGet();
+            }
+        };
+        ServiceRegistration<?> registration = register(factory, queryService());
+        try {
+            fixture.awaitSchema("/graphql", sdl -> sdl.contains("GreetingService"));
+            int before = gets.get();
+            fixture.query("/graphql", "{ GreetingService { a: hello(name: \"a\") b: hello(name: \"b\") big } }", Map.of());
+            assertEquals(1, gets.get() - before, "one instance for the whole request");
+            assertEquals(gets.get(), ungets.get(), "every instance released at the end of its request");
+            fixture.query("/graphql", "{ GreetingService { hello(name: \"c\") } }", Map.of());
+            assertEquals(2, gets.get() - before, "a new instance for the next request");
+            assertEquals(gets.get(), ungets.get());
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    @Test
+    void serviceDisappearingMidRequestStillAnswersThatRequest() throws Exception {
+        Greeter greeter = new Greeter();
+        ServiceRegistration<?> registration = register(greeter, queryService());
+        fixture.awaitSchema("/graphql", sdl -> sdl.contains("GreetingService"));
+        CompletableFuture<HttpResponse<String>> inFlight = CompletableFuture.supplyAsync(() -> {
+            try {
+                return fixture.post("/graphql", "application/json", "{\"query\":\"{ GreetingService { slow } }\"}");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(greeter.entered.await(20, TimeUnit.SECONDS), "the request reached the service");
+        registration.unregister();
+        fixture.awaitSchema("/graphql", sdl -> !sdl.contains("GreetingService"));
+        greeter.release.countDown();
+        HttpResponse<String> response = inFlight.get(20, TimeUnit.SECONDS);
+        assertEquals(200, response.statusCode());
+        assertEquals("{\"data\":{\"GreetingService\":{\"slow\":\"finished\"}}}", response.body());
+        JsonNode after = fixture.json.readTree(fixture.post("/graphql", "application/json", "{\"query\":\"{ GreetingService { slow } }\"}").body());
+        assertEquals("ValidationError", after.at("/errors/0/extensions/classification").asText());
+    }
+
+    @Test
+    void failedRebuildKeepsTheLastGoodSchemaAndReportsTheError() throws Exception {
+        Hashtable<String, Object> properties = queryService();
+        properties.put("osgi.graphql.query.name", "Address");
+        long failedBefore = (Long) fixture.runtimeDto("/graphql/*", "failedBuildCount");
+        ServiceRegistration<?> registration = register(new Greeter(), properties);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while ((Long) fixture.runtimeDto("/graphql/*", "failedBuildCount") == failedBefore && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            String error = (String) fixture.runtimeDto("/graphql/*", "lastBuildError");
+            assertTrue(error != null && error.contains("Address"), "error visible in the runtime DTO: " + error);
+            JsonNode json = fixture.query("/graphql", "{ AddressService { getAddresses(id: \"a1\") { city } } }", Map.of());
+            assertEquals("Gera", json.at("/data/AddressService/getAddresses/0/city").asText(), "last good schema still serves");
+        } finally {
+            registration.unregister();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (fixture.runtimeDto("/graphql/*", "lastBuildError") != null && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertNull(fixture.runtimeDto("/graphql/*", "lastBuildError"), "a later good build clears the error");
+    }
+
+    @Test
+    void targetFilterSelectsTheGateway() throws Exception {
+        Hashtable<String, Object> properties = queryService();
+        properties.put("osgi.graphql.target", "(osgi.http.whiteboard.servlet.pattern=/special/graphql/*)");
+        ServiceRegistration<?> registration = register(new Greeter(), properties);
+        try {
+            fixture.awaitSchema("/special/graphql", sdl -> sdl.contains("GreetingService"));
+            assertTrue(!fixture.get("/graphql/schema.graphqls").body().contains("GreetingService"), "not on the default gateway");
+        } finally {
+            registration.unregister();
+        }
+    }
+}

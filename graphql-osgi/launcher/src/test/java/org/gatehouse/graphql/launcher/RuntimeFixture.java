@@ -1,0 +1,162 @@
+package org.gatehouse.graphql.launcher;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * A real example runtime (Felix, SCR, Config Admin + Configurator, Felix HTTP Jetty, the gateway and the
+ * example bundle) on a free port, with a second gateway configured through {@code configurator.initial},
+ * and an HTTP client for it.
+ */
+final class RuntimeFixture implements AutoCloseable {
+    /** Configuration of a second gateway next to the example's own. */
+    static final Map<String, Object> SECOND_GATEWAY = Map.of(
+            "osgi.http.whiteboard.servlet.pattern", "/special/graphql/*",
+            "osgi.graphql.response.header.X-Gateway", "special",
+            "osgi.graphql.response.header.Access-Control-Allow-Origin", "*",
+            "osgi.graphql.max.depth", 4,
+            "osgi.graphql.max.request.bytes", 4096);
+
+    final ObjectMapper json = new ObjectMapper();
+    final OsgiRuntime runtime;
+    final int port;
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    RuntimeFixture() throws Exception {
+        port = freePort();
+        runtime = OsgiRuntime.start(Map.of("org.osgi.service.http.port", String.valueOf(port)));
+        awaitSchema("/graphql", sdl -> sdl.contains("AddressService"));
+        createGateway("special", SECOND_GATEWAY);
+        awaitSchema("/special/graphql", sdl -> sdl.contains("AddressService"));
+    }
+
+    BundleContext context() {
+        return runtime.context();
+    }
+
+    HttpResponse<String> get(String pathAndQuery, String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(pathAndQuery)).GET();
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> post(String path, String contentType, String body, String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+    }
+
+    /** POSTs {"query": ..., "variables": ...} as JSON to /graphql and parses the answer. */
+    JsonNode query(String path, String query, Map<String, Object> variables) throws IOException, InterruptedException {
+        String body = json.writeValueAsString(Map.of("query", query, "variables", variables));
+        HttpResponse<String> response = post(path, "application/json", body);
+        if (response.statusCode() != 200) {
+            fail("status " + response.statusCode() + ": " + response.body());
+        }
+        return json.readTree(response.body());
+    }
+
+    /** Polls the SDL download until it satisfies the condition (schema rebuilds are asynchronous). */
+    String awaitSchema(String base, Predicate<String> condition) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> response = get(base + "/schema.graphqls");
+                last = response.statusCode() + " " + response.body();
+                if (response.statusCode() == 200 && condition.test(response.body())) {
+                    return response.body();
+                }
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(50);
+        }
+        return fail("schema at " + base + " never reached the expected state; last answer: " + last);
+    }
+
+    /** The change count of the gateway whose servlet pattern is given, read from its runtime service. */
+    long changeCount(String pattern) throws Exception {
+        return (Long) runtimeReference(pattern).getProperty("service.changecount");
+    }
+
+    ServiceReference<?> runtimeReference(String pattern) throws Exception {
+        ServiceReference<?>[] references = context().getAllServiceReferences("org.gatehouse.graphql.api.GraphqlServiceRuntime",
+                "(osgi.http.whiteboard.servlet.pattern=" + pattern + ")");
+        if (references == null || references.length != 1) {
+            return fail("expected one runtime service for " + pattern);
+        }
+        return references[0];
+    }
+
+    /** Reads a public field of the runtime DTO by reflection (the DTO class lives in the api bundle). */
+    Object runtimeDto(String pattern, String field) throws Exception {
+        Object service = context().getService(runtimeReference(pattern));
+        try {
+            // call through the public api interface; the implementation class is private to its bundle
+            Class<?> api = service.getClass().getInterfaces()[0];
+            Object dto = api.getMethod("getRuntimeDTO").invoke(service);
+            return dto.getClass().getField(field).get(dto);
+        } finally {
+            context().ungetService(runtimeReference(pattern));
+        }
+    }
+
+    /**
+     * Creates a factory configuration {@code GraphqlWhiteboard~name} through Config Admin, as a Configurator
+     * entry would. Reflection, because the Config Admin API classes live inside the framework.
+     */
+    void createGateway(String name, Map<String, Object> properties) throws Exception {
+        // getAll...: the API class is not visible to the system bundle, so skip the class-space check
+        ServiceReference<?> reference = context().getAllServiceReferences("org.osgi.service.cm.ConfigurationAdmin", null)[0];
+        Object configAdmin = context().getService(reference);
+        try {
+            Object configuration = configAdmin.getClass()
+                    .getMethod("getFactoryConfiguration", String.class, String.class, String.class)
+                    .invoke(configAdmin, "GraphqlWhiteboard", name, "?");
+            java.lang.reflect.Method update = configuration.getClass().getMethod("update", java.util.Dictionary.class);
+            update.setAccessible(true);
+            update.invoke(configuration, new java.util.Hashtable<>(properties));
+        } finally {
+            context().ungetService(reference);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,10 @@
+package org.gatehouse.graphql.launcher.services;
+
+/** A GraphQL service the tests register at run time, through the system bundle. */
+public interface GreetingService {
+    String hello(String name);
+
+    long big();
+
+    String slow();
+}
