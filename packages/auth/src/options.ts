@@ -118,28 +118,18 @@ export const defaults = {
   tokenCacheSize: 10_000,
 } as const;
 
-export type ResolvedOpts = Required<
-  Omit<
-    Opts,
-    | 'avatarStore'
-    | 'avatarProxy'
-    | 'validator'
-    | 'claimsUpdater'
-    | 'userUpdater'
-    | 'errorHandler'
-    | 'basicAuthChecker'
-  >
-> &
-  Pick<
-    Opts,
-    | 'avatarStore'
-    | 'avatarProxy'
-    | 'validator'
-    | 'claimsUpdater'
-    | 'userUpdater'
-    | 'errorHandler'
-    | 'basicAuthChecker'
-  > & {
+/** Options that stay optional after resolution: hooks and the avatar wiring. */
+type HookOpts =
+  | 'avatarStore'
+  | 'avatarProxy'
+  | 'validator'
+  | 'claimsUpdater'
+  | 'userUpdater'
+  | 'errorHandler'
+  | 'basicAuthChecker';
+
+export type ResolvedOpts = Required<Omit<Opts, HookOpts>> &
+  Pick<Opts, HookOpts> & {
     /** The service URL without a trailing slash, parsed. */
     parsedURL: URL;
   };

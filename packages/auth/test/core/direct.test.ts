@@ -1,19 +1,14 @@
 /** The direct provider over real HTTP: form, JSON and query input, and every bad input. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CredChecker, type Logger, type Opts, Service } from '../../src/index.js';
-import { type Framework, type Running, setCookies, start } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { appPerTest } from './support/app.js';
+import { type Framework, setCookies } from './support/servers.js';
+import { login } from './support/service.js';
 
-let app: Running | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+const apps = appPerTest();
 
 async function setup(framework: Framework, opts: Partial<Opts> = {}) {
-  const { service } = makeService(opts);
-  app = await start(framework, service);
-  return app.url;
+  return (await apps.setup(framework, opts)).url;
 }
 
 const form = (fields: Record<string, string>): RequestInit => ({
@@ -117,9 +112,9 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
       return { ok: false, error: new Error('ldap timeout') };
     };
     service.addDirectProvider('local', failing);
-    app = await start(framework, service);
+    const url = await apps.serve(framework, service);
     for (const user of ['throw', 'error']) {
-      const res = await login(app.url, user, 'x');
+      const res = await login(url, user, 'x');
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ error: 'failed to check user credentials' });
     }
@@ -134,8 +129,8 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
       () => true,
       (user) => user.toLowerCase(),
     );
-    app = await start(framework, service);
-    const staff = (user: string) => fetch(`${app!.url}/auth/staff/login`, form({ user, passwd: 'x' }));
+    const url = await apps.serve(framework, service);
+    const staff = (user: string) => fetch(`${url}/auth/staff/login`, form({ user, passwd: 'x' }));
     const a = await (await staff('Alice')).json();
     const b = await (await staff('alice')).json();
     expect(a.id).toMatch(/^staff_[0-9a-f]{40}$/);

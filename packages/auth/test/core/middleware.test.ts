@@ -1,20 +1,12 @@
 /** Middleware modes (auth, admin, trace, rbac, updateUser) and basic auth, over real HTTP. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Opts, type Service, setAdmin, type UserUpdater } from '../../src/index.js';
-import { type Framework, type Running, sessionOf, start, withSession } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { describe, expect, it } from 'vitest';
+import { type Opts, type Service, setAdmin } from '../../src/index.js';
+import { appPerTest } from './support/app.js';
+import { type Framework, sessionOf, withSession } from './support/servers.js';
+import { login } from './support/service.js';
 
-let app: Running | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function setup(framework: Framework, opts: Partial<Opts> = {}, updater?: UserUpdater) {
-  const { service } = makeService(opts);
-  app = await start(framework, service, updater);
-  return { url: app.url, service };
-}
+const apps = appPerTest();
+const setup = apps.setup;
 
 const basic = (user: string, passwd: string) => ({
   headers: { authorization: `Basic ${Buffer.from(`${user}:${passwd}`).toString('base64')}` },
@@ -76,7 +68,6 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     const { url } = await setup(framework, {}, (user) => ({ ...user, email: `${user.name}@example.com` }));
     const res = await fetch(`${url}/updated`, withSession(sessionOf(await login(url))));
     expect((await res.json()).user.email).toBe('alice@example.com');
-    await app!.close();
     const second = await setup(framework, { userUpdater: async (user) => ({ ...user, role: 'reader' }) });
     const res2 = await fetch(`${second.url}/updated`, withSession(sessionOf(await login(second.url))));
     expect((await res2.json()).user.role).toBe('reader');

@@ -1,21 +1,11 @@
 /** The auth routes: list, user, status, logout, provider dispatch, errors and security headers. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HttpRequest, Opts, Provider, ProviderContext } from '../../src/index.js';
-import {
-  type Framework,
-  type Running,
-  sessionOf,
-  setCookies,
-  start,
-  withSession,
-} from './support/servers.js';
+import { appPerTest } from './support/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
 import { login, makeService } from './support/service.js';
 
-let app: Running | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+const apps = appPerTest();
 
 /** A user-written provider: logs anyone in as `guest` and records its logout calls. */
 class GuestProvider implements Provider {
@@ -42,8 +32,7 @@ async function setup(framework: Framework, opts: Partial<Opts> = {}) {
   const { service } = makeService(opts);
   const guest = new GuestProvider();
   service.addProvider(guest);
-  app = await start(framework, service);
-  return { url: app.url, guest };
+  return { url: await apps.serve(framework, service), guest };
 }
 
 describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framework) => {

@@ -1,32 +1,14 @@
 /** Refresh, single flight, maximum session age, Validator and ClaimsUpdater, over real HTTP. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Claims, getBoolAttr, type Opts, type Service, setAttr } from '../../src/index.js';
-import {
-  type Framework,
-  type Running,
-  sessionOf,
-  setCookies,
-  start,
-  withSession,
-} from './support/servers.js';
-import { type Clock, login, makeService } from './support/service.js';
+import { describe, expect, it } from 'vitest';
+import { type Claims, getBoolAttr, setAttr } from '../../src/index.js';
+import { appPerTest } from './support/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
+import { login } from './support/service.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-let app: Running | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function setup(
-  framework: Framework,
-  opts: Partial<Opts> = {},
-): Promise<{ url: string; clock: Clock; service: Service }> {
-  const { service, clock } = makeService(opts);
-  app = await start(framework, service);
-  return { url: app.url, clock, service };
-}
+const apps = appPerTest();
+const setup = apps.setup;
 
 const payloadOf = (jwt: string): Claims =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());

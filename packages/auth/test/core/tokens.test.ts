@@ -1,29 +1,13 @@
 /** The four ways in, XSRF, token rules and cookie attributes, over real HTTP on Fastify and Express. */
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Opts } from '../../src/index.js';
-import {
-  type Framework,
-  type Running,
-  sessionOf,
-  setCookies,
-  start,
-  withSession,
-} from './support/servers.js';
-import { type Clock, login, makeService, SECRET } from './support/service.js';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './support/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
+import { login, SECRET } from './support/service.js';
 
 const MIN = 60_000;
-let app: Running | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function setup(framework: Framework, opts: Partial<Opts> = {}): Promise<{ url: string; clock: Clock }> {
-  const { service, clock } = makeService(opts);
-  app = await start(framework, service);
-  return { url: app.url, clock };
-}
+const apps = appPerTest();
+const setup = apps.setup;
 
 const sign = (payload: Record<string, unknown>, secret = SECRET, alg = 'HS256') =>
   new SignJWT(payload).setProtectedHeader({ alg }).sign(new TextEncoder().encode(secret));
@@ -86,7 +70,6 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
     const session = sessionOf(await login(url));
     expect((await fetch(`${url}/private`, withSession(session, {}, false))).status).toBe(200);
     expect((await fetch(`${url}/private`, withSession(session, { method: 'POST' }, false))).status).toBe(401);
-    await app!.close();
     const second = await setup(framework, { disableXSRF: true });
     const s2 = sessionOf(await login(second.url));
     expect((await fetch(`${second.url}/private`, withSession(s2, { method: 'POST' }, false))).status).toBe(
