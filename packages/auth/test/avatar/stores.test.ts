@@ -124,21 +124,24 @@ describe.each(cases)('$name store', ({ open, persistent, checksIds }) => {
     expect(await collect(store)).toEqual([avatarIdFor('github_alice')]);
   });
 
-  it.runIf(checksIds)('refuses ids that are not avatar ids (no path traversal)', async () => {
-    for (const bad of ['../../etc/passwd', `${'A'.repeat(40)}.image`, `${'a'.repeat(40)}.image/..`, '']) {
-      await expect(store.get(bad)).rejects.toThrow(TypeError);
-      await expect(store.fingerprint(bad)).rejects.toThrow(TypeError);
-      await expect(store.remove(bad)).rejects.toThrow(TypeError);
-    }
-  });
+  // A user-defined store checks ids as it likes; the built-in ones must refuse bad ids themselves.
+  if (checksIds)
+    it('refuses ids that are not avatar ids (no path traversal)', async () => {
+      for (const bad of ['../../etc/passwd', `${'A'.repeat(40)}.image`, `${'a'.repeat(40)}.image/..`, '']) {
+        await expect(store.get(bad)).rejects.toThrow(TypeError);
+        await expect(store.fingerprint(bad)).rejects.toThrow(TypeError);
+        await expect(store.remove(bad)).rejects.toThrow(TypeError);
+      }
+    });
 
-  it.runIf(persistent)('keeps avatars across close and reopen', async () => {
-    await store.close();
-    store = await open();
-    const id = avatarIdFor('github_alice');
-    expectBytes(await store.get(id), second);
-    expect(await store.fingerprint(id)).toBe(contentFingerprint(second));
-  });
+  if (persistent)
+    it('keeps avatars across close and reopen', async () => {
+      await store.close();
+      store = await open();
+      const id = avatarIdFor('github_alice');
+      expectBytes(await store.get(id), second);
+      expect(await store.fingerprint(id)).toBe(contentFingerprint(second));
+    });
 });
 
 describe('openAvatarStore', () => {
