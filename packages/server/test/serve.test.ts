@@ -1,32 +1,13 @@
 /** `gatehouse serve` as a real process: health check, data folder, first credential, graceful shutdown. */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { firstPassword, runCli, useServe } from './support/cli.js';
 import { holdPost } from './support/raw-http.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
-const running: ServingProcess[] = [];
-
-beforeAll(() => {
-  buildCli();
-});
-
-afterEach(async () => {
-  for (const service of running.splice(0)) {
-    if (service.child.exitCode === null) await service.stop('SIGKILL');
-  }
-});
-
-/** The password of the first credential from the start-up summary. */
-function firstPassword(service: ServingProcess): string {
-  const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
-    service.stderr(),
-  );
-  if (!match) throw new Error(`no first credential in:\n${service.stderr()}`);
-  return match[1]!;
-}
+const serve = useServe();
 
 function login(url: string, user: string, passwd: string): Promise<Response> {
   return fetch(`${url}/auth/local/login`, { method: 'POST', body: new URLSearchParams({ user, passwd }) });
@@ -35,12 +16,6 @@ function login(url: string, user: string, passwd: string): Promise<Response> {
 /** Waits for a condition the child process reports (its stderr), checking on each event-loop turn. */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-async function serve(cwd: string, args: string[] = [], env: Record<string, string> = {}) {
-  const service = await startServe(['--port', '0', ...args], { cwd, env });
-  running.push(service);
-  return service;
 }
 
 describe('gatehouse serve', () => {

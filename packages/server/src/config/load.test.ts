@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/support/temp.js';
 import { ConfigError } from './errors.js';
 import { loadConfig, serviceURL } from './load.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 function dirWithConfig(content?: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-config-'));
-  dirs.push(dir);
+  const dir = tempDir();
   if (content !== undefined) writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(content));
   return dir;
 }

@@ -1,19 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/support/temp.js';
 import { CredentialsFile } from './credentials.js';
 import { hashPassword, verifyPassword } from './password.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 function freshFile(): CredentialsFile {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cred-'));
-  dirs.push(dir);
-  return new CredentialsFile(join(dir, 'users.passwd'));
+  return new CredentialsFile(join(tempDir(), 'users.passwd'));
 }
 
 describe('password hashes', () => {

@@ -1,18 +1,13 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/support/temp.js';
 import { loadOrCreateSecret } from './secret.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 function secretPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-secret-'));
-  dirs.push(dir);
-  return join(dir, 'secret');
+  return join(tempDir(), 'secret');
 }
 
 describe('loadOrCreateSecret', () => {

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 export const binPath = join(packageDir, 'bin', 'gatehouse.js');
@@ -111,4 +112,38 @@ export function startServe(args: string[], options: CliOptions): Promise<Serving
       }
     });
   });
+}
+
+/**
+ * For a test file that starts services: builds the CLI once, and returns a `serve` that starts
+ * `gatehouse serve --port 0 ...args` and kills whatever is still running after each test.
+ */
+export function useServe(): (
+  cwd: string,
+  args?: string[],
+  env?: Record<string, string>,
+) => Promise<ServingProcess> {
+  const running: ServingProcess[] = [];
+  beforeAll(() => {
+    buildCli();
+  });
+  afterEach(async () => {
+    for (const service of running.splice(0)) {
+      if (service.child.exitCode === null) await service.stop('SIGKILL');
+    }
+  });
+  return async (cwd, args = [], env = {}) => {
+    const service = await startServe(['--port', '0', ...args], { cwd, env });
+    running.push(service);
+    return service;
+  };
+}
+
+/** The password of the generated first credential, from the start-up summary. */
+export function firstPassword(service: ServingProcess): string {
+  const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
+    service.stderr(),
+  );
+  if (!match) throw new Error(`no first credential in:\n${service.stderr()}`);
+  return match[1]!;
 }
