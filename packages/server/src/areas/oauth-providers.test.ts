@@ -5,29 +5,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, type ServingProcess, startServe } from '../../test/support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useServe } from '../../test/support/cli.js';
 import { useTempDirs } from '../../test/support/temp.js';
 
 const tempDir = useTempDirs();
-const running: ServingProcess[] = [];
-
-beforeAll(() => {
-  buildCli();
-});
-
-afterEach(async () => {
-  for (const service of running.splice(0)) {
-    if (service.child.exitCode === null) await service.stop('SIGKILL');
-  }
-});
+const serve = useServe();
 
 describe('gatehouse serve --dev-provider', () => {
   it('starts the dev OAuth 2.0 server, warns on stderr, and logs a user in', async () => {
-    const service = await startServe(['--port', '0', '--dev-provider', '--dev-port', '0'], {
-      cwd: tempDir(),
-    });
-    running.push(service);
+    const service = await serve(tempDir(), ['--dev-provider', '--dev-port', '0']);
     expect(service.stderr()).toMatch(/FOR DEVELOPMENT ONLY/);
     expect(service.stderr()).toMatch(/providers: .*dev/);
     expect(await (await fetch(`${service.url}/auth/list`)).json()).toContain('dev');
@@ -52,8 +39,7 @@ describe('gatehouse serve --dev-provider', () => {
   });
 
   it('is off by default', async () => {
-    const service = await startServe(['--port', '0'], { cwd: tempDir() });
-    running.push(service);
+    const service = await serve(tempDir());
     expect(await (await fetch(`${service.url}/auth/list`)).json()).not.toContain('dev');
     expect(service.stderr()).not.toMatch(/dev OAuth/);
   });
@@ -79,11 +65,7 @@ describe('auth.providers in the config file', () => {
       },
     };
     writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
-    const service = await startServe(['--port', '0'], {
-      cwd: dir,
-      env: { GH_SECRET: 's1', CORP_SECRET: 's2' },
-    });
-    running.push(service);
+    const service = await serve(dir, [], { GH_SECRET: 's1', CORP_SECRET: 's2' });
     const names = await (await fetch(`${service.url}/auth/list`)).json();
     expect(names).toEqual(expect.arrayContaining(['github', 'corp']));
     const login = await fetch(`${service.url}/auth/corp/login`, { redirect: 'manual' });
