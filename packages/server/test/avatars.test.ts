@@ -1,10 +1,11 @@
 /** `gatehouse avatars migrate FROM TO` on real stores: a directory, an LMDB file, FerretDB. */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { avatarIdFor, openAvatarStore } from '@gatehouse/auth';
 import { MongoClient } from 'mongodb';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeURIFromArg } from '../src/areas/avatars.js';
 import { avatarsCommand } from '../src/commands/avatars.js';
@@ -135,6 +136,19 @@ describe('gatehouse serve with avatars', () => {
     const files = await openAvatarStore(`${dir}/flag-avatars`);
     expect((await files.get(id))?.subarray(1, 4).toString()).toBe('PNG');
     await files.close();
+  });
+
+  it('takes route path and resize limit from the config file', async () => {
+    const cwd = join(dir, 'with-config');
+    await mkdir(cwd);
+    const config = { avatars: { routePath: '/pics', resizeLimit: 64 } };
+    await writeFile(join(cwd, 'gatehouse.config.json'), JSON.stringify(config));
+    serving = await startServe(['--port', '0'], { cwd });
+    const { picture } = await loginFirstUser(serving);
+    expect(new URL(picture).pathname).toMatch(/^\/pics\/[a-f0-9]{40}\.image$/);
+    const image = await fetch(`${serving.url}${new URL(picture).pathname}`);
+    const size = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([size.width, size.height]).toEqual([64, 64]);
   });
 
   it('refuses an unknown store scheme at start with exit code 2', async () => {
