@@ -8,7 +8,11 @@ import type { User } from '../token/user.js';
 
 /** Where avatars live: file system, `bolt://` (LMDB), `mongodb://`, or a user-defined object. */
 export interface AvatarStore {
-  /** Stores `data` for `userId`; returns the avatar id (`<sha1 hex of userId>.image`). Replaces an existing avatar. */
+  /**
+   * Stores `data` for `userId`; returns the avatar id (`<sha1 hex of userId>.image`). Replaces an
+   * existing avatar. A `userId` that already is an avatar id is kept as it is (`avatarIdFor` does
+   * both): that is how `migrateAvatars` copies between stores.
+   */
   put(userId: string, data: Buffer): Promise<string>;
   /** The stored bytes, or `undefined` when there is no such avatar. */
   get(avatarId: string): Promise<Buffer | undefined>;
