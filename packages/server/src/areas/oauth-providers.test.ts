@@ -73,4 +73,13 @@ describe('auth.providers in the config file', () => {
     expect(location.origin + location.pathname).toBe('https://sso.corp.example/authorize');
     expect(location.searchParams.get('client_id')).toBe('corp-id');
   });
+
+  it('refuses to start when a client secret variable is not set', async () => {
+    const dir = tempDir();
+    const config = {
+      auth: { providers: [{ kind: 'google', clientId: 'g', clientSecretEnv: 'NOT_SET_SECRET' }] },
+    };
+    writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
+    await expect(serve(dir)).rejects.toThrow(/NOT_SET_SECRET \(client secret\) is not set/);
+  });
 });
