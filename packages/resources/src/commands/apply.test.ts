@@ -62,6 +62,27 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     expect((await node()).catalog_producer_timestamp).toBe(T3);
   });
 
+  it('stores long parameter values and titles (file contents) on both engines', async () => {
+    t = await openTestStore(dialect);
+    const big = smallCatalog('web1', T1);
+    const content = 'x'.repeat(64 * 1024);
+    (big.resources[1]!.parameters as Record<string, unknown>).content = content;
+    big.resources.push({
+      type: 'Exec',
+      title: `/bin/true ${'y'.repeat(1500)}`,
+      exported: false,
+      tags: ['exec'],
+      parameters: {},
+    });
+    expect(await applyCatalog(t.store, readCatalog(big, 9), NOW)).toBe('stored');
+    const p = dialect === 'sqlite' ? '?' : '$1';
+    const rows = await t.store.all(
+      `SELECT value_string FROM resource_params WHERE name = 'content' AND value = ${p}`,
+      [JSON.stringify(content)],
+    );
+    expect(rows).toEqual([{ value_string: content }]);
+  });
+
   it('never leaves half a catalog when the database fails mid-way', async () => {
     t = await openTestStore(dialect);
     await applyCatalog(t.store, catalog(T1), NOW);

@@ -41,12 +41,14 @@
  *    keys, no spaces; a string "root" is stored as `"root"`; use `canonicalJson()` from
  *    store/canonical-json.ts to build the comparison value), value_string TEXT NULL (the raw
  *    string when the value is a JSON string, else NULL)
- *    PK (certname, resource, name); index (name, value)
+ *    PK (certname, resource, name); SQLite: index (name, value); PostgreSQL: index (name) and a
+ *    HASH index on value (btree entries cannot hold long values such as file contents), so
+ *    compile parameter equality as `name = ? AND value = ?` and both engines use an index
  *
  *  edges            certname, source_type, source_title, target_type, target_title, relationship
  *  environments     name TEXT PK (every environment named by a catalog, facts or report)
  *  facts            certname, name, value TEXT (canonical JSON), value_string TEXT NULL
- *                   PK (certname, name); index (name, value) — for select_facts subqueries
+ *                   PK (certname, name); indexes as resource_params — for select_facts subqueries
  *
  *  Dialect differences you see in rows and parameters:
  *    TS   SQLite: TEXT 'YYYY-MM-DDTHH:MM:SS.sssZ' (fixed width, so text order = time order);
@@ -168,7 +170,6 @@ const initial: Migration = {
       value_string TEXT NULL,
       PRIMARY KEY (certname, resource, name)
     ){CLUSTERED}`,
-    'CREATE INDEX resource_params_name_value_idx ON resource_params (name, value)',
     `CREATE TABLE edges (
       certname TEXT NOT NULL,
       source_type TEXT NOT NULL,
@@ -185,11 +186,20 @@ const initial: Migration = {
       value_string TEXT NULL,
       PRIMARY KEY (certname, name)
     ){CLUSTERED}`,
-    'CREATE INDEX facts_name_value_idx ON facts (name, value)',
   ],
   only: {
+    sqlite: [
+      'CREATE INDEX resource_params_name_value_idx ON resource_params (name, value)',
+      'CREATE INDEX facts_name_value_idx ON facts (name, value)',
+    ],
+    // A PostgreSQL btree entry must stay under ~2.7 KB and parameter values (file contents) are
+    // often longer, so values get a hash index (equality only, any length) beside a name index.
     postgres: [
       'CREATE INDEX resources_parameters_gin_idx ON resources USING GIN (parameters jsonb_path_ops)',
+      'CREATE INDEX resource_params_name_idx ON resource_params (name)',
+      'CREATE INDEX resource_params_value_idx ON resource_params USING HASH (value)',
+      'CREATE INDEX facts_name_idx ON facts (name)',
+      'CREATE INDEX facts_value_idx ON facts USING HASH (value)',
     ],
   },
 };
