@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { formatHost, serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
-import { openDataFolder } from './data/folder.js';
+import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createLogger, type LineWriter, writeStderr } from './logging.js';
 
 export interface RunningService {
@@ -38,31 +38,58 @@ export async function startService(
   const port = await choosePort(config.server.host, config.server.port);
   const resolved = { ...config, server: { ...config.server, port } };
   const data = await openDataFolder(resolved);
-  const summary: string[] = [];
+  const announced: string[] = [];
   const app = await buildApp(resolved, {
     data,
     logger: createLogger(write),
-    announce: (line) => summary.push(line),
+    announce: (line) => announced.push(line),
   });
-  await app.listen({ host: resolved.server.host, port });
+  try {
+    await app.listen({ host: resolved.server.host, port });
+  } catch (error) {
+    await app.close(); // the areas opened stores; release them before reporting
+    throw error;
+  }
   const url = serviceURL(resolved);
-  write(`gatehouse: listening on http://${formatHost(resolved.server.host)}:${port} (service URL ${url})`);
-  write(`gatehouse: config ${options.configFile ?? '(none, embedded defaults)'}`);
-  write(`gatehouse: data folder ${data.dir}`);
-  write(
-    `gatehouse: signing secret ${data.secretFile ? `${data.secretFile}${data.secretCreated ? ' (generated now)' : ''}` : 'from GATEHOUSE_SECRET / auth.secret'}`,
-  );
-  if (data.credentials) write(`gatehouse: credentials file ${data.credentials.path}`);
-  for (const line of summary) write(`gatehouse: ${line}`);
-  for (const warning of data.warnings) write(`gatehouse: WARNING ${warning}`);
-  if (data.firstCredential) {
-    const { user, password } = data.firstCredential;
-    write(`gatehouse: first credential created, shown only this once: user "${user}" password "${password}"`);
-    write(
-      `gatehouse:   log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
+  for (const line of startupSummary(resolved, data, url, options.configFile, announced))
+    write(`gatehouse: ${line}`);
+  return { app, url, port, close: closer(app, config.server.shutdownTimeout) };
+}
+
+/** The start-up lines: where everything lives, what the areas announced, warnings, the first credential (once). */
+export function startupSummary(
+  config: GatehouseConfig,
+  data: DataFolder,
+  url: string,
+  configFile: string | undefined,
+  announced: readonly string[],
+): string[] {
+  const { host, port } = config.server;
+  const lines = [
+    `listening on http://${formatHost(host)}:${port} (service URL ${url})`,
+    `config ${configFile ?? '(none, embedded defaults)'}`,
+    `data folder ${data.dir}`,
+    `signing secret ${data.secretFile ? `${data.secretFile}${data.secretCreated ? ' (generated now)' : ''}` : 'from GATEHOUSE_SECRET / auth.secret'}`,
+  ];
+  if (data.credentials) lines.push(`credentials file ${data.credentials.path}`);
+  lines.push(...announced, ...data.warnings.map((warning) => `WARNING ${warning}`));
+  if (!isLoopback(host) && url.startsWith('http:')) {
+    lines.push(
+      `WARNING listening on ${host} with an http:// service URL: cookies travel unencrypted; put TLS in front and set server.url to https://...`,
     );
   }
-  return { app, url, port, close: closer(app, config.server.shutdownTimeout) };
+  if (data.firstCredential) {
+    const { user, password } = data.firstCredential;
+    lines.push(`first credential created, shown only this once: user "${user}" password "${password}"`);
+    lines.push(
+      `  log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
+    );
+  }
+  return lines;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean> {

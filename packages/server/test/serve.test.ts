@@ -120,6 +120,16 @@ describe('gatehouse serve', () => {
     expect(() => statSync(join(cwd, '.data', 'gatehouse', 'secret'))).toThrow(/ENOENT/);
   });
 
+  it('logs each request to stderr with --verbose and is silent about requests without it', async () => {
+    const verbose = await serve(tempDir(), ['--verbose']);
+    await fetch(`${verbose.url}/ping`);
+    await until(() => verbose.stderr().includes('"url":"/ping"'));
+    const quiet = await serve(tempDir());
+    await fetch(`${quiet.url}/ping`);
+    expect(await quiet.stop()).toBe(0);
+    expect(quiet.stderr()).not.toContain('/ping');
+  });
+
   it('exits 1 with a clear message when the port is taken', async () => {
     const cwd = tempDir();
     const service = await serve(cwd);

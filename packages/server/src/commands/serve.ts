@@ -69,7 +69,10 @@ export const serveCommand: Command = {
     process.once('SIGINT', () => void service.close());
     const clean = await service.close();
     io.stderr(clean ? 'gatehouse: stopped' : 'gatehouse: stopped after cutting unfinished requests');
-    return clean ? exitCodes.ok : exitCodes.failure;
+    const code = clean ? exitCodes.ok : exitCodes.failure;
+    // Every store is closed now; a timer or handle some library forgot must not keep the process alive.
+    setTimeout(() => process.exit(code), 2000).unref();
+    return code;
   },
 };
 
