@@ -61,6 +61,11 @@ export function randomId(): string {
   return randomBytes(20).toString('hex');
 }
 
+/** The signature segment of a compact JWT (the whole string when it has no dot). */
+function signatureOf(token: string): string {
+  return token.slice(token.lastIndexOf('.') + 1);
+}
+
 function queryParam(url: string, name: string): string | undefined {
   const start = url.indexOf('?');
   if (start < 0) return undefined;
@@ -69,7 +74,8 @@ function queryParam(url: string, name: string): string | undefined {
 
 export class TokenService {
   readonly #o: TokenServiceOptions;
-  readonly #verified: ExpiringCache<Claims>;
+  /** Keyed by the signature (short, so cheap to hash); an entry answers only for the identical token. */
+  readonly #verified: ExpiringCache<{ token: string; claims: Claims }>;
   readonly refresher: Refresher;
 
   constructor(options: TokenServiceOptions) {
@@ -130,11 +136,21 @@ export class TokenService {
   /** Verifies `token`, answering from the cache of verified tokens when possible. */
   async verify(token: string): Promise<{ claims: Claims; expired: boolean }> {
     const now = this.#o.now();
-    const cached = this.#verified.get(token, now);
+    const cached = this.#cached(token, now);
     if (cached) return { claims: cached, expired: false };
     const result = await verifyToken(token, this.#o.secretReader, now);
-    if (!result.expired) this.#verified.set(token, result.claims, (result.claims.exp ?? 0) * 1000);
+    if (!result.expired)
+      this.#verified.set(
+        signatureOf(token),
+        { token, claims: result.claims },
+        (result.claims.exp ?? 0) * 1000,
+      );
     return result;
+  }
+
+  #cached(token: string, nowMs: number): Claims | undefined {
+    const entry = this.#verified.get(signatureOf(token), nowMs);
+    return entry?.token === token ? entry.claims : undefined;
   }
 
   /**
@@ -147,7 +163,7 @@ export class TokenService {
     const found = this.locate(req);
     if (!found) return undefined;
     // The hot path stays synchronous: a token seen before is answered from the cache.
-    const cached = this.#verified.get(found.token, this.#o.now());
+    const cached = this.#cached(found.token, this.#o.now());
     if (cached) return this.#inspect(req, found, cached, false);
     return this.verify(found.token).then(({ claims, expired }) => this.#inspect(req, found, claims, expired));
   }
