@@ -2,12 +2,16 @@
 // guarded by X-JWT — with autocannon. The server runs in a child process so that the load
 // generator and the server do not share one event loop. Needs the built package
 // (`npx tsc -b packages/auth`); run through bench/auth.bench.sh.
-// Options: BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 32).
+// The three routes are measured in interleaved rounds (A B C, A B C, ...) and the median of each is
+// reported, so that a change in background load hits all three alike.
+// Options: BENCH_DURATION (seconds per route and round, default 5), BENCH_ROUNDS (default 3),
+// BENCH_CONNECTIONS (default 32).
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 async function serve() {
@@ -27,9 +31,11 @@ async function serve() {
   process.send({ port: app.server.address().port });
 }
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 async function load(url, headers) {
   const { default: autocannon } = await import('autocannon');
-  await autocannon({ url, headers, connections, duration: 2 }); // warm-up: JIT, token cache
+  await autocannon({ url, headers, connections, duration: 1 }); // warm-up: JIT, token cache
   const result = await autocannon({ url, headers, connections, duration });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
@@ -51,10 +57,22 @@ async function main() {
       ['cookie + XSRF', `${base}/guarded`, { cookie: `JWT=${cookies.JWT}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] }],
       ['X-JWT header', `${base}/guarded`, { 'x-jwt': cookies.JWT }],
     ];
-    const rows = [];
-    for (const [name, url, headers] of runs) rows.push({ name, ...(await load(url, headers)) });
+    const samples = runs.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, [, url, headers]] of runs.entries()) samples[i].push(await load(url, headers));
+    }
+    const rows = runs.map(([name], i) => ({
+      name,
+      rps: median(samples[i].map((s) => s.rps)),
+      p50: median(samples[i].map((s) => s.p50)),
+      p99: median(samples[i].map((s) => s.p99)),
+    }));
     const baseline = rows[0].rps;
-    console.log(`node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model}), c=${connections}, ${duration}s per route`);
+    const [load1] = os.loadavg();
+    console.log(
+      `node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model}), load ${load1.toFixed(1)}, ` +
+        `c=${connections}, ${rounds} rounds x ${duration}s per route, medians`,
+    );
     console.log('| route | req/s | p50 ms | p99 ms | vs unguarded |');
     console.log('|---|---:|---:|---:|---:|');
     for (const r of rows) {
