@@ -14,7 +14,8 @@ export class PostgresQueryCompiler extends QueryCompiler {
   }
 
   protected override regexMatch(subject: string, pattern: string): string {
-    return `${subject} ~ ${pattern}`;
+    // PostgreSQL's planner derives an index range from a literal `^prefix` itself.
+    return `${subject} ~ ${this.param(pattern)}`;
   }
 
   #chain(path: readonly string[], last: '->' | '->>'): string {

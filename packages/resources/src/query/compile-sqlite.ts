@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from './ast/comparison.js';
 import { QueryCompiler } from './compile.js';
+import { prefixRange } from './regex.js';
 
 /** `$."a"."b.c"`: a JSON path whose every label is quoted (backslash-escaped inside). */
 export function sqliteJsonPath(path: readonly string[]): string {
@@ -20,7 +21,14 @@ export class SqliteQueryCompiler extends QueryCompiler {
   }
 
   protected override regexMatch(subject: string, pattern: string): string {
-    return `${subject} REGEXP ${pattern}`;
+    const range = prefixRange(pattern);
+    // A plain column with a literal `^prefix`: add the equivalent range, which an index can answer
+    // (SQLite compares text bytewise, so every match lies in it). Never on an expression holding
+    // placeholders: repeating it would repeat positional `?`s.
+    if (!range || subject.includes('?')) return `${subject} REGEXP ${this.param(pattern)}`;
+    const low = this.param(range.low);
+    const high = this.param(range.high);
+    return `${subject} >= ${low} AND ${subject} < ${high} AND ${subject} REGEXP ${this.param(pattern)}`;
   }
 
   protected override jsonGet(json: string, path: readonly string[]): string {

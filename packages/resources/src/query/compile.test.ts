@@ -3,6 +3,7 @@ import { compileResourceQuery } from './compile-query.js';
 import { sqliteJsonPath } from './compile-sqlite.js';
 import { NO_PAGING, type Paging } from './paging.js';
 import { parseQuery } from './parse.js';
+import { prefixRange } from './regex.js';
 import { validateQuery } from './validate.js';
 
 const SINCE = '2026-01-01T00:00:00.000Z';
@@ -51,8 +52,8 @@ describe('SQL compilation per dialect', () => {
       `(r.certname, r.resource) IN (SELECT t1.certname, t1.resource FROM resource_tags t1 WHERE t1.tag = ${p})`;
     testSql(['and', ['=', 'tag', 'Web'], ['~', 'title', '^/etc']], {
       sqlite: {
-        sql: `SELECT ${COLS} FROM resources r WHERE ((${tag('?')} AND (r.title IS NOT NULL AND r.title REGEXP ?)) AND ${ACTIVE})`,
-        parameters: ['web', '^/etc'],
+        sql: `SELECT ${COLS} FROM resources r WHERE ((${tag('?')} AND (r.title IS NOT NULL AND r.title >= ? AND r.title < ? AND r.title REGEXP ?)) AND ${ACTIVE})`,
+        parameters: ['web', '/etc', '/etd', '^/etc'],
       },
       postgres: {
         sql: `SELECT ${COLS} FROM resources r WHERE ((${tag('$1')} AND (r.title IS NOT NULL AND r.title ~ $2)) AND ${ACTIVE})`,
@@ -150,6 +151,21 @@ describe('SQL compilation per dialect', () => {
       sql: `SELECT count(*) AS total FROM (SELECT ${COLS} FROM resources r WHERE (r.type = $1 AND ${ACTIVE})) q`,
       parameters: ['File'],
     });
+  });
+
+  it('gives SQLite an index range for a literal ^prefix, never for other patterns', () => {
+    expect(prefixRange('^/etc/db/conf\\.d/00[0-4]')).toEqual({
+      low: '/etc/db/conf.d/00',
+      high: '/etc/db/conf.d/01',
+    });
+    expect(prefixRange('^abc$')).toEqual({ low: 'abc', high: 'abd' });
+    expect(prefixRange('^ab?c')).toEqual({ low: 'a', high: 'b' });
+    expect(prefixRange('^ab*')).toEqual({ low: 'a', high: 'b' });
+    expect(prefixRange('^ab+')).toEqual({ low: 'ab', high: 'ac' });
+    expect(prefixRange('^a\\.?b')).toEqual({ low: 'a', high: 'b' });
+    for (const none of ['abc', '^abc|^x', '^\\d+', '^.abc', '(?i)^abc', '^(?i)abc', '^[a]bc', '^élan']) {
+      expect(prefixRange(none)).toBeUndefined();
+    }
   });
 
   it('quotes every SQLite JSON path label', () => {

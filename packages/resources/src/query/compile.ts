@@ -89,7 +89,7 @@ export abstract class QueryCompiler {
 
   /** The placeholder of the `index`-th parameter (1-based). */
   protected abstract placeholder(index: number): string;
-  /** `subject` matches the regex placeholder `pattern` (both non-null). */
+  /** `subject` matches the regular expression `pattern` (a value: the dialect binds it). */
   protected abstract regexMatch(subject: string, pattern: string): string;
   /** The JSON value at `path` inside the JSON column `json` (SQL NULL when missing). */
   protected abstract jsonGet(json: string, path: readonly string[]): string;
@@ -212,8 +212,7 @@ export abstract class QueryCompiler {
   }
 
   #scalarPredicate(column: string, operator: ComparisonNode['operator'], value: JsonValue): string {
-    if (operator === '~')
-      return `(${column} IS NOT NULL AND ${this.regexMatch(column, this.param(value as string))})`;
+    if (operator === '~') return `(${column} IS NOT NULL AND ${this.regexMatch(column, value as string)})`;
     const sqlOperator = operator === '~>' ? '=' : operator;
     return `${column} ${sqlOperator} ${this.#scalarParam(value)}`;
   }
@@ -258,7 +257,7 @@ export abstract class QueryCompiler {
       return this.#paramsMatch(scope, name, (p) => `${p}.value = ${this.jsonParam(value)}`);
     return this.#paramsMatch(scope, name, (p) => {
       const text = `COALESCE(${p}.value_string, ${p}.value)`;
-      return this.regexMatch(text, this.param(value as string));
+      return this.regexMatch(text, value as string);
     });
   }
 
@@ -278,7 +277,7 @@ export abstract class QueryCompiler {
       // Each fragment binds its own parameters, in text order (SQLite's `?` are positional).
       const present = `${this.jsonGetText(json, path)} IS NOT NULL`;
       const subject = this.jsonGetText(json, path);
-      return `(${present} AND ${this.regexMatch(subject, this.param(value as string))})`;
+      return `(${present} AND ${this.regexMatch(subject, value as string)})`;
     }
     return `${this.jsonNumber(json, path)} ${operator} ${this.#scalarParam(value)}`;
   }
