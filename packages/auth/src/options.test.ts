@@ -46,6 +46,10 @@ describe('resolveOptions', () => {
     expect(o.secureCookies).toBe(true);
     expect(o.url).toBe('https://auth.example.com');
     expect(o.maxSessionAge).toBe(1000);
+    expect(resolveOptions({ secretReader, secureCookies: true }).secureCookies).toBe(true);
+    expect(resolveOptions({ secretReader, url: 'https://x', secureCookies: false }).secureCookies).toBe(
+      false,
+    );
   });
 
   it.each<[Partial<Opts>, RegExp]>([

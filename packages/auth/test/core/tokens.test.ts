@@ -164,6 +164,19 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
     expect((await fetch(`${url}/private`, { headers: { 'x-jwt': legacy } })).status).toBe(200);
   });
 
+  it('issuer and tokenDuration are options; secureCookies forces Secure on an http URL', async () => {
+    const { url } = await setup(framework, {
+      issuer: 'my-site',
+      tokenDuration: 5 * MIN,
+      secureCookies: true,
+    });
+    const res = await login(url);
+    const payload = JSON.parse(Buffer.from(sessionOf(res).jwt.split('.')[1]!, 'base64url').toString());
+    expect(payload.iss).toBe('my-site');
+    expect(payload.exp - payload.iat).toBe(5 * 60);
+    expect(setCookies(res).JWT!.attrs.secure).toBe(true);
+  });
+
   it('sendJWTHeader also sends the token in X-JWT', async () => {
     const { url } = await setup(framework, { sendJWTHeader: true });
     const res = await login(url);
