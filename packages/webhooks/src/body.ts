@@ -8,6 +8,7 @@ import { WebhookError } from './errors.js';
 /** Whether a Content-Type header names JSON. */
 export function isJsonMediaType(header: string | undefined): boolean {
   if (header === undefined) return false;
+  if (header === 'application/json') return true;
   const type = (header.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }

@@ -20,23 +20,18 @@ export interface CallTarget {
 
 const TIMED_OUT = Symbol('timed out');
 
-function deadline(ms: number): { promise: Promise<typeof TIMED_OUT>; clear: () => void } {
+interface Deadline {
+  readonly promise: Promise<typeof TIMED_OUT>;
+  clear(): void;
+}
+
+function deadline(ms: number): Deadline {
   let timer: NodeJS.Timeout | undefined;
   const promise = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(resolve, ms, TIMED_OUT);
   });
+  timer?.unref();
   return { promise, clear: () => clearTimeout(timer) };
-}
-
-async function waitForSlot(
-  slot: Release | Promise<Release>,
-  timer: Promise<typeof TIMED_OUT>,
-): Promise<Release | typeof TIMED_OUT> {
-  if (typeof slot === 'function') return slot;
-  const won = await Promise.race([slot, timer]);
-  // A slot granted after the deadline is handed straight back.
-  if (won === TIMED_OUT) slot.then((release) => release());
-  return won;
 }
 
 function failureAnswer(err: unknown, target: CallTarget, logger: Logger): Answer {
@@ -59,6 +54,66 @@ function toAnswer(result: unknown, target: CallTarget, logger: Logger): Answer {
   }
 }
 
+/** A deadline armed only when first needed (for an async result or a queued call). */
+interface LazyDeadline {
+  get(): Deadline;
+  clear(): void;
+}
+
+function lazyDeadline(ms: number): LazyDeadline {
+  let armed: Deadline | undefined;
+  return {
+    get: () => {
+      armed ??= deadline(ms);
+      return armed;
+    },
+    clear: () => armed?.clear(),
+  };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** Awaits an async result against the deadline; the slot is released when the handler really ends. */
+async function settle(
+  pending: PromiseLike<unknown>,
+  release: Release,
+  timer: Deadline,
+  target: CallTarget,
+  logger: Logger,
+): Promise<Answer> {
+  const run = Promise.resolve(pending);
+  run.then(release, release);
+  try {
+    const outcome = await Promise.race([run, timer.promise]);
+    if (outcome !== TIMED_OUT) return toAnswer(outcome, target, logger);
+    logger.logf('webhooks: %s.%s timed out', target.module, target.method);
+    return errorAnswer('ERR_HANDLER_TIMEOUT');
+  } catch (err) {
+    return failureAnswer(err, target, logger);
+  } finally {
+    timer.clear();
+  }
+}
+
+/** Runs the handler in a granted slot. A synchronous result needs no timer: the hot path stays lean. */
+function run(target: CallTarget, params: object, release: Release, timer: LazyDeadline, logger: Logger) {
+  let result: unknown;
+  try {
+    const fn = (target.instance as Record<string, (p: unknown) => unknown>)[target.method]!;
+    result = fn.call(target.instance, params);
+  } catch (err) {
+    release();
+    timer.clear();
+    return failureAnswer(err, target, logger);
+  }
+  if (isThenable(result)) return settle(result, release, timer.get(), target, logger);
+  release();
+  timer.clear();
+  return toAnswer(result, target, logger);
+}
+
 /** Calls `target` with `params` within `timeoutMs` and answers; never throws. */
 export async function dispatch(
   target: CallTarget,
@@ -68,22 +123,13 @@ export async function dispatch(
 ): Promise<Answer> {
   const slot = target.semaphore.acquire();
   if (slot === undefined) return errorAnswer('ERR_BUSY');
-  const timer = deadline(timeoutMs);
-  try {
-    const release = await waitForSlot(slot, timer.promise);
-    if (release === TIMED_OUT) return errorAnswer('ERR_HANDLER_TIMEOUT');
-    const fn = (target.instance as Record<string, (p: unknown) => unknown>)[target.method]!;
-    const run = (async () => fn.call(target.instance, params))();
-    run.then(release, release);
-    const outcome = await Promise.race([run, timer.promise]);
-    if (outcome === TIMED_OUT) {
-      logger.logf('webhooks: %s.%s timed out after %d ms', target.module, target.method, timeoutMs);
-      return errorAnswer('ERR_HANDLER_TIMEOUT');
-    }
-    return toAnswer(outcome, target, logger);
-  } catch (err) {
-    return failureAnswer(err, target, logger);
-  } finally {
-    timer.clear();
+  const timer = lazyDeadline(timeoutMs);
+  if (typeof slot === 'function') return run(target, params, slot, timer, logger);
+  // Queued: the deadline starts now and covers the wait; a slot granted too late is handed back.
+  const won = await Promise.race([slot, timer.get().promise]);
+  if (won === TIMED_OUT) {
+    slot.then((release) => release());
+    return errorAnswer('ERR_HANDLER_TIMEOUT');
   }
+  return run(target, params, won, timer, logger);
 }

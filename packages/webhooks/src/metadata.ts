@@ -9,10 +9,10 @@ import type { WebhookMeta } from './types.js';
 
 export function headerMap(headers: IncomingHttpHeaders, hidden: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) {
+  for (const name in headers) {
     if (hidden.has(name)) continue;
     const value = headers[name];
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join(', ');
   }
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { discoverRoutes } from './discover.js';
+import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
 import type { LoadedFile } from './loader.js';
 import { type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
@@ -19,12 +20,19 @@ export interface ModuleEntry {
   readonly instance: object;
   readonly routes: ReadonlyMap<string, RouteEntry>;
   readonly semaphore: Semaphore;
+  /** What dispatch needs per route, built once per load instead of once per call. */
+  readonly targets: ReadonlyMap<string, CallTarget>;
   /** The file it came from, or `code` for {@link Webhooks.register}. */
   readonly origin: string;
 }
 
 export type Resolution =
-  | { readonly found: true; readonly module: ModuleEntry; readonly route: RouteEntry }
+  | {
+      readonly found: true;
+      readonly module: ModuleEntry;
+      readonly route: RouteEntry;
+      readonly target: CallTarget;
+    }
   | { readonly found: false; readonly code: 'ERR_UNKNOWN_MODULE' | 'ERR_UNKNOWN_ROUTE' };
 
 /** One row of {@link Webhooks.list}. */
@@ -128,7 +136,8 @@ export class Webhooks {
     const entry = this.#fromCode.get(module) ?? this.#fromFolder.get(module);
     if (!entry || entry.routes.size === 0) return { found: false, code: 'ERR_UNKNOWN_MODULE' };
     const hit = entry.routes.get(route);
-    return hit ? { found: true, module: entry, route: hit } : { found: false, code: 'ERR_UNKNOWN_ROUTE' };
+    if (!hit) return { found: false, code: 'ERR_UNKNOWN_ROUTE' };
+    return { found: true, module: entry, route: hit, target: entry.targets.get(route)! };
   }
 
   /** Every exposed route, for start-up messages and tooling. */
@@ -161,7 +170,11 @@ export class Webhooks {
     });
     if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
-    return { name, instance: loaded.instance, routes, semaphore, origin };
+    const { instance } = loaded;
+    const targets = new Map<string, CallTarget>();
+    for (const [key, route] of routes)
+      targets.set(key, { module: name, instance, method: route.method, semaphore });
+    return { name, instance, routes, semaphore, targets, origin };
   }
 
   /** One semaphore per module name, kept across reloads so the bound holds while versions overlap. */

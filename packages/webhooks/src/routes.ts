@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
 import { isJsonMediaType, parseParams } from './body.js';
 import { deliveryIdOf } from './delivery.js';
-import { dispatch } from './dispatch.js';
-import { WebhookError } from './errors.js';
+import { type CallTarget, dispatch } from './dispatch.js';
+import { WebhookError, type WebhookErrorCode } from './errors.js';
 import { buildMeta } from './metadata.js';
 import type { ModuleEntry, Webhooks } from './registry.js';
 import type { Answer } from './replay.js';
@@ -26,6 +26,7 @@ import type { RouteEntry } from './types.js';
 interface Target {
   readonly module: ModuleEntry;
   readonly route: RouteEntry;
+  readonly call: CallTarget;
   readonly receivedAt: number;
 }
 
@@ -57,52 +58,59 @@ function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
   return HIDDEN.has(header) ? HIDDEN : new Set([...HIDDEN, header]);
 }
 
+/** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
 function guard(webhooks: Webhooks, prefixSegments: number) {
   const { secret } = webhooks.options;
   const matches = secret === undefined ? undefined : secretMatcher(secret);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const refuse = (reply: FastifyReply, code: WebhookErrorCode) => {
+    sendAnswer(reply, errorAnswer(code));
+  };
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const receivedAt = Date.now();
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
-      return sendAnswer(reply, errorAnswer('ERR_METHOD_NOT_ALLOWED'));
+      return refuse(reply, 'ERR_METHOD_NOT_ALLOWED');
     }
     const sent = request.headers['x-webhook-secret'];
-    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent)) {
-      return sendAnswer(reply, errorAnswer('ERR_SECRET_INVALID'));
-    }
+    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent))
+      return refuse(reply, 'ERR_SECRET_INVALID');
     const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegments);
-    if (!path) return sendAnswer(reply, errorAnswer('ERR_BAD_PATH'));
+    if (!path) return refuse(reply, 'ERR_BAD_PATH');
     const found = webhooks.resolve(path.module, path.route);
-    if (!found.found) return sendAnswer(reply, errorAnswer(found.code));
+    if (!found.found) return refuse(reply, found.code);
     if (hasBody(request) && !isJsonMediaType(request.headers['content-type'])) {
-      return sendAnswer(reply, errorAnswer('ERR_UNSUPPORTED_MEDIA_TYPE'));
+      return refuse(reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
     }
-    request.webhookTarget = { module: found.module, route: found.route, receivedAt } satisfies Target;
-    return undefined;
+    request.webhookTarget = {
+      module: found.module,
+      route: found.route,
+      call: found.target,
+      receivedAt,
+    } satisfies Target;
+    done();
   };
 }
 
 function handler(webhooks: Webhooks) {
   const { options } = webhooks;
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { module, route, receivedAt } = request.webhookTarget as Target;
+  // Not async: checks throw synchronously to the error handler, the answer is sent when ready.
+  return (request: FastifyRequest, reply: FastifyReply): void => {
+    const { module, route, call, receivedAt } = request.webhookTarget as Target;
     const raw = Buffer.isBuffer(request.body) ? request.body : EMPTY;
     if (route.signature) verifySignature(route.signature, request.headers, raw, receivedAt);
-    const parsed = parseParams(raw);
-    const _webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
-    const params = { ...parsed, _webhook };
-    const target = {
-      module: module.name,
-      instance: module.instance,
-      method: route.method,
-      semaphore: module.semaphore,
-    };
-    const run = () => dispatch(target, params, route.timeoutMs ?? options.timeoutMs, options.logger);
-    const id = deliveryIdOf(route, request.headers, parsed, options.deliveryHeaders);
-    if (id === undefined) return sendAnswer(reply, await run());
-    const { answer, replayed } = await webhooks.replay.run(`${module.name}\n${route.key}\n${id}`, run);
-    if (replayed) reply.header('webhook-replayed', 'true');
-    return sendAnswer(reply, answer);
+    // A fresh object from JSON.parse: adding _webhook to it (over any _webhook the body had) is safe.
+    const params = parseParams(raw);
+    const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);
+    params._webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
+    const run = () => dispatch(call, params, route.timeoutMs ?? options.timeoutMs, options.logger);
+    if (id === undefined) {
+      run().then((answer) => sendAnswer(reply, answer));
+      return;
+    }
+    webhooks.replay.run(`${module.name}\n${route.key}\n${id}`, run).then(({ answer, replayed }) => {
+      if (replayed) reply.header('webhook-replayed', 'true');
+      sendAnswer(reply, answer);
+    });
   };
 }
 

@@ -4,10 +4,11 @@
  * buffers always have the same length: neither the length of the secret leaks nor can a value of
  * a different byte length make `timingSafeEqual` throw (the reference hung on such input).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
+// crypto.hash (one-shot) is about twice as fast as createHash for short inputs; this runs per request.
 function digest(value: string, encoding: BufferEncoding): Buffer {
-  return createHash('sha256').update(Buffer.from(value, encoding)).digest();
+  return Buffer.from(hash('sha256', Buffer.from(value, encoding), 'hex'), 'hex');
 }
 
 /**

@@ -7,7 +7,7 @@ const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 function readmeErrors(): Record<string, { status: number; message: string }> {
   const rows: Record<string, { status: number; message: string }> = {};
-  for (const match of readme.matchAll(/^\| `(ERR_[A-Z_]+)` \| (\d{3}) \| (.+?) \|$/gm)) {
+  for (const match of readme.matchAll(/^\| `(ERR_[A-Z_]+)` *\| (\d{3}) *\| (.+?) *\|$/gm)) {
     rows[match[1]!] = { status: Number(match[2]), message: match[3]! };
   }
   return rows;
