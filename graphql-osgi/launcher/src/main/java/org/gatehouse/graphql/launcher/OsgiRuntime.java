@@ -66,6 +66,8 @@ public final class OsgiRuntime implements AutoCloseable {
                 installed.add(context.installBundle("bundles/" + jar.name(), in));
             }
         }
+        // the Log Service first, so that the Configurator logs into it instead of printing to stdout
+        installed.sort(Comparator.comparing((Bundle b) -> !b.getSymbolicName().equals("org.apache.felix.log")));
         for (Bundle bundle : installed) {
             if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
                 bundle.start();

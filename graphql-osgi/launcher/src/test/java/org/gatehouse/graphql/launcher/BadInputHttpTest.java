@@ -114,6 +114,29 @@ class BadInputHttpTest {
     }
 
     @Test
+    void complexityLimitIsConfigurable() throws Exception {
+        StringBuilder wide = new StringBuilder("{ AddressService { getAddresses {");
+        for (int i = 0; i < 60; i++) {
+            wide.append(" a").append(i).append(": id");
+        }
+        String query = wide.append(" } } }").toString();
+        assertEquals("a1", fixture.query("/graphql", query, Map.of()).at("/data/AddressService/getAddresses/0/a59").asText());
+        JsonNode limited = body(fixture.post("/special/graphql", "application/graphql", query));
+        assertTrue(limited.at("/errors/0/message").asText().contains("maximum query complexity exceeded"), limited.toString());
+    }
+
+    @Test
+    void introspectionCanBeTurnedOff() throws Exception {
+        fixture.awaitGateway("/closed/graphql");
+        JsonNode refused = body(fixture.post("/closed/graphql", "application/graphql", "{ __schema { queryType { name } } }"));
+        assertEquals("IntrospectionDisabled", refused.at("/errors/0/extensions/classification").asText(), refused.toString());
+        assertEquals(403, fixture.get("/closed/graphql/schema.graphqls").statusCode());
+        assertEquals(403, fixture.get("/closed/graphql/schema.json").statusCode());
+        JsonNode allowed = fixture.query("/graphql", "{ __schema { queryType { name } } }", Map.of());
+        assertEquals("Query", allowed.at("/data/__schema/queryType/name").asText());
+    }
+
+    @Test
     void tenMegabyteQueryIsRefusedWith413() throws Exception {
         String huge = "{ __typename " + " ".repeat(10 * 1024 * 1024) + "}";
         HttpResponse<String> response = fixture.post("/graphql", "application/graphql", huge);

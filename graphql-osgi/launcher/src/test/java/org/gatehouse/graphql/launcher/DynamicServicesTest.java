@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gatehouse.graphql.launcher.services.FarewellService;
 import org.gatehouse.graphql.launcher.services.Greeter;
 import org.gatehouse.graphql.launcher.services.GreetingService;
 import org.junit.jupiter.api.AfterAll;
@@ -162,6 +163,21 @@ class DynamicServicesTest {
             Thread.sleep(50);
         }
         assertNull(fixture.runtimeDto("/graphql/*", "lastBuildError"), "a later good build clears the error");
+    }
+
+    @Test
+    void interfacesOfOneServiceSharingANameMergeIntoOneType() throws Exception {
+        Hashtable<String, Object> properties = queryService();
+        properties.put("osgi.graphql.query.name", "Greetings");
+        ServiceRegistration<?> registration = fixture.context().registerService(
+                new String[] {GreetingService.class.getName(), FarewellService.class.getName()}, new Greeter(), properties);
+        try {
+            fixture.awaitSchema("/graphql", sdl -> sdl.contains("Greetings: Greetings!"));
+            JsonNode json = fixture.query("/graphql", "{ Greetings { hello(name: \"a\") bye(name: \"b\") } }", Map.of());
+            assertEquals("{\"data\":{\"Greetings\":{\"hello\":\"Hello a\",\"bye\":\"Bye b\"}}}", json.toString());
+        } finally {
+            registration.unregister();
+        }
     }
 
     @Test

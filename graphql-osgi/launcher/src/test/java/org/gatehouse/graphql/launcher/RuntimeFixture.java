@@ -28,6 +28,7 @@ final class RuntimeFixture implements AutoCloseable {
             "osgi.graphql.response.header.X-Gateway", "special",
             "osgi.graphql.response.header.Access-Control-Allow-Origin", "*",
             "osgi.graphql.max.depth", 4,
+            "osgi.graphql.max.complexity", 50,
             "osgi.graphql.max.request.bytes", 4096);
 
     final ObjectMapper json = new ObjectMapper();
@@ -40,7 +41,21 @@ final class RuntimeFixture implements AutoCloseable {
         runtime = OsgiRuntime.start(Map.of("org.osgi.service.http.port", String.valueOf(port)));
         awaitSchema("/graphql", sdl -> sdl.contains("AddressService"));
         createGateway("special", SECOND_GATEWAY);
+        createGateway("closed", Map.of("osgi.http.whiteboard.servlet.pattern", "/closed/graphql/*",
+                "osgi.graphql.introspection.enabled", false));
         awaitSchema("/special/graphql", sdl -> sdl.contains("AddressService"));
+    }
+
+    /** Polls until a gateway answers GraphQL at the path (used where the schema download is closed). */
+    void awaitGateway(String path) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (post(path, "application/graphql", "{ __typename }").statusCode() == 200) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        fail("no gateway at " + path);
     }
 
     BundleContext context() {

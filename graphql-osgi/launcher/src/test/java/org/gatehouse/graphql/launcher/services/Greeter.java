@@ -4,13 +4,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** Implementation whose {@code slow()} waits until the test lets it go. */
-public final class Greeter implements GreetingService {
+public final class Greeter implements GreetingService, FarewellService {
     public final CountDownLatch entered = new CountDownLatch(1);
     public final CountDownLatch release = new CountDownLatch(1);
 
     @Override
     public String hello(String name) {
         return "Hello " + name;
+    }
+
+    @Override
+    public String bye(String name) {
+        return "Bye " + name;
     }
 
     @Override

@@ -105,7 +105,8 @@ public final class SchemaManager implements AutoCloseable {
                 failedBuildCount++;
                 lastBuildError = e.getMessage();
             }
-            LOG.log(Level.ERROR, "GraphQL schema rebuild failed; the previous schema stays in use: " + e.getMessage(), e);
+            LOG.log(Level.ERROR, "GraphQL schema rebuild failed; the previous schema stays in use: {0}", e.getMessage());
+            LOG.log(Level.DEBUG, "schema rebuild failure", e);
         }
     }
 

@@ -65,6 +65,9 @@ public final class GraphqlHttpHandler {
             if (!"GET".equals(method)) {
                 throw new BadRequestException(405, "the schema is read with GET", "GET");
             }
+            if (!config.introspection()) {
+                throw new BadRequestException(403, "introspection is disabled on this gateway");
+            }
             writeSchema(path, response);
             return;
         }
