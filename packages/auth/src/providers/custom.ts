@@ -6,7 +6,7 @@
  */
 import type { User } from '../token/user.js';
 import { assertNotBuiltinName } from './builtin/names.js';
-import { type ClientAuthMethod, OAuth2Client } from './oauth2/client.js';
+import { type ClientAuthMethod, OAuth2Client, requireHttpsUnlessAllowed } from './oauth2/client.js';
 import { OAuth2Provider, type TokenHook } from './oauth2/oauth2-provider.js';
 import { badResponse } from './oauth2/request.js';
 import type { UserData } from './oauth2/user-data.js';
@@ -45,6 +45,7 @@ export function customOAuth2Provider(opts: CustomOAuth2Options): OAuth2Provider 
 /** The custom provider without the name check; the `dev` provider is built on it. */
 export function userInfoProvider(opts: CustomOAuth2Options): OAuth2Provider {
   const mapUser = opts.mapUser ?? defaultMapper(opts.name);
+  requireHttpsUnlessAllowed(opts.infoURL, 'infoURL', opts.allowInsecureRequests);
   const client = new OAuth2Client({
     clientId: opts.client.cid,
     clientSecret: opts.client.csecret,

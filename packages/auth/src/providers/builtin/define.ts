@@ -6,7 +6,7 @@
  * extended (e.g. e-mail) without writing a custom provider.
  */
 import type { User } from '../../token/user.js';
-import { type ClientAuthMethod, OAuth2Client } from '../oauth2/client.js';
+import { type ClientAuthMethod, OAuth2Client, requireHttpsUnlessAllowed } from '../oauth2/client.js';
 import { type Identity, OAuth2Provider, type TokenHook } from '../oauth2/oauth2-provider.js';
 import type { UserData } from '../oauth2/user-data.js';
 import { providerUserId } from '../oauth2/user-id.js';
@@ -63,6 +63,7 @@ export function createBuiltin(def: BuiltinDefinition, opts: BuiltinOptions): OAu
     throw new TypeError(`${def.name} provider needs clientId and clientSecret`);
   }
   const endpoints: BuiltinEndpoints = { ...def.endpoints, ...definedOnly(opts.endpoints ?? {}) };
+  requireHttpsUnlessAllowed(endpoints.infoURL, 'infoURL', opts.allowInsecureRequests);
   const client = new OAuth2Client({
     clientId: opts.clientId,
     clientSecret: opts.clientSecret,

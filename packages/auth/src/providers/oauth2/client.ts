@@ -78,6 +78,7 @@ export class OAuth2Client {
     this.#client = { client_id: opts.clientId };
     this.#authMethod = opts.authMethod ?? 'client_secret_post';
     this.#secret = opts.clientSecret;
+    requireHttpsUnlessAllowed(tokenURL, 'tokenURL', opts.allowInsecureRequests);
     this.#insecureOk = opts.allowInsecureRequests === true || (isLoopback(authURL) && isLoopback(tokenURL));
     this.#checkTokenResponse = opts.checkTokenResponse;
   }
@@ -153,6 +154,19 @@ function parseEndpoint(value: string, name: string): URL {
     throw new TypeError(`OAuth2 endpoint ${name} must be http(s): ${value}`);
   }
   return url;
+}
+
+/**
+ * Tokens must not travel in clear text: an http URL is refused at construction unless it is on
+ * loopback (dev server, local server, tests) or `allowInsecureRequests` says so.
+ */
+export function requireHttpsUnlessAllowed(url: URL | string, name: string, allowInsecure?: boolean): void {
+  const parsed = typeof url === 'string' ? parseEndpoint(url, name) : url;
+  if (parsed.protocol === 'http:' && !isLoopback(parsed) && allowInsecure !== true) {
+    throw new TypeError(
+      `OAuth2 endpoint ${name} must be https (or set allowInsecureRequests): ${parsed.href}`,
+    );
+  }
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: the dev server, the local server and test peers. */
