@@ -9,6 +9,7 @@ import type { Area, AreaContext } from './areas/area.js';
 import { authArea } from './areas/auth.js';
 import { avatarsArea } from './areas/avatars.js';
 import { healthArea } from './areas/health.js';
+import { homeArea } from './areas/home.js';
 import { oauthProvidersArea } from './areas/oauth-providers.js';
 import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
@@ -20,6 +21,7 @@ import { createLogger, type Logger } from './logging.js';
 /** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
 const areas: readonly Area[] = [
   healthArea, // GET /ping
+  homeArea, // GET / demo login page (server.homePage)
   oauthProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers; before auth, which lists them
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
   avatarsArea, // announces where avatars live (the route is served by the auth plugin)

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       verbose: false,
       bodyLimit: 1024 * 1024,
       shutdownTimeout: 10_000,
+      homePage: true,
       trustProxy: false,
     });
     expect(config.auth).toMatchObject({

@@ -24,6 +24,8 @@ export const serverSection = z
       .default(1024 * 1024),
     /** How long SIGTERM/SIGINT waits for in-flight requests before cutting them. */
     shutdownTimeout: duration('10s'),
+    /** Serve the demo login page at `GET /`. */
+    homePage: z.boolean({ error: 'expected true or false' }).default(true),
     /** Trust `X-Forwarded-*` headers (set when behind a reverse proxy). */
     trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
   })

@@ -1,0 +1,82 @@
+/**
+ * The demo page in a real browser: headless Chromium (Debian's, driven by playwright-core) logs in
+ * through the form with the first credential, sees the user, logs out, and meets no CSP violation.
+ * `make test-setup` installs Chromium (scripts/setup/30-chromium.sh) and sets CHROMIUM_PATH.
+ */
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import { type RunningService, startService } from '../src/serve.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs();
+
+describe('the demo page in headless Chromium', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let url: string;
+  let password = '';
+
+  beforeAll(async () => {
+    const executablePath = process.env.CHROMIUM_PATH;
+    if (!executablePath) {
+      throw new Error(
+        'CHROMIUM_PATH is not set: run `make test-setup` (scripts/setup/30-chromium.sh installs Chromium)',
+      );
+    }
+    const { config } = loadConfig({ cwd: tempDir(), env: { GATEHOUSE_PORT: '0' } });
+    const lines: string[] = [];
+    service = await startService(config, { write: (line) => lines.push(line) });
+    url = service.url;
+    password = /password "([\w-]{24})"/.exec(lines.join('\n'))![1]!;
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  /** A fresh page that records console errors (CSP violations are reported there). */
+  async function openHome(): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${url}/`);
+    await page.waitForSelector('#direct', { state: 'visible' });
+    return { page, errors };
+  }
+
+  it('logs in with the form, shows the user, and logs out', async () => {
+    const { page, errors } = await openHome();
+    await page.fill('#user-name', 'admin');
+    await page.fill('#passwd', password);
+    await page.click('#direct button[type="submit"]');
+    await page.waitForSelector('#user', { state: 'visible' });
+    expect(await page.textContent('#name')).toBe('admin');
+    expect(await page.textContent('#id')).toMatch(/^local_[0-9a-f]{40}$/);
+
+    await page.click('#logout');
+    await page.waitForSelector('#login', { state: 'visible' });
+    expect(await page.isHidden('#user')).toBe(true);
+    // the page asks /auth/user while logged out; that 401 is the only console error allowed
+    expect(errors.filter((text) => !text.includes('401'))).toEqual([]);
+  });
+
+  it('shows the refusal for a wrong password', async () => {
+    const { page, errors } = await openHome();
+    await page.fill('#user-name', 'admin');
+    await page.fill('#passwd', 'not-the-password');
+    await page.click('#direct button[type="submit"]');
+    await page.waitForFunction(() => document.getElementById('error')?.textContent !== '');
+    expect(await page.textContent('#error')).toBe('incorrect user or password');
+    expect(await page.isHidden('#user')).toBe(true);
+    expect(errors.filter((text) => !/40[13]/.test(text))).toEqual([]);
+  });
+});
