@@ -5,6 +5,7 @@
  * signal cuts at once. To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
 import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
+import { modulesFlag } from '../areas/webhooks.js';
 import { environmentVariables } from '../config/sources.js';
 import { startService } from '../serve.js';
 import { type Command, exitCodes, parseFlags } from './command.js';
@@ -30,6 +31,7 @@ const serveFlags: readonly ConfigFlag[] = [
   avatarStoreFlag,
   devProviderFlag,
   devPortFlag,
+  modulesFlag,
   verboseFlag,
 ];
 

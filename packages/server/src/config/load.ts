@@ -90,6 +90,7 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     ...config,
     server: { ...config.server, dataDir },
     auth: { ...config.auth, direct: { ...config.auth.direct, credentialsFile } },
+    webhooks: { ...config.webhooks, modules: resolve(cwd, config.webhooks.modules) },
   };
 }
 

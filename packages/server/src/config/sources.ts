@@ -44,6 +44,12 @@ export const environmentVariables = [
     kind: 'text',
     doc: 'resources store: SQLite file or postgres:// URL',
   },
+  {
+    name: 'SERVICE_WEBHOOK_SECRET',
+    key: 'webhooks.secret',
+    kind: 'text',
+    doc: 'shared secret webhook callers send in X-Webhook-Secret',
+  },
 ] as const satisfies readonly { name: string; key: string; kind: TextKind; doc: string }[];
 
 /** Overrides from the environment, in the order of {@link environmentVariables}. */

@@ -1,0 +1,96 @@
+/** The webhooks area in the built service, over real HTTP: modules folder, secret, config and flag. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config/load.js';
+import { openDataFolder } from '../src/data/folder.js';
+import { useServe } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs();
+const serve = useServe();
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+const HELLO = "export default class { handleHello(p: { name: string }) { return 'hi ' + p.name; } }";
+
+async function start(file: Record<string, unknown>, env: NodeJS.ProcessEnv = {}, modulesDir = 'modules') {
+  const cwd = tempDir();
+  mkdirSync(`${cwd}/${modulesDir}`, { recursive: true });
+  writeFileSync(`${cwd}/${modulesDir}/hello.ts`, HELLO);
+  writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify(file));
+  const { config } = loadConfig({ cwd, env });
+  const data = await openDataFolder(config);
+  const announced: string[] = [];
+  const logged: string[] = [];
+  const app = await buildApp(config, {
+    data,
+    logger: { logf: (f, ...a) => logged.push(`${f} ${a.join(' ')}`) },
+    announce: (l) => announced.push(l),
+  });
+  apps.push(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, announced, logged, cwd };
+}
+
+const call = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/webhook/hello/handleHello`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{"name":"Ada"}',
+  });
+
+describe('webhooks area', () => {
+  it('serves modules/ of the working directory and says that no secret is set', async () => {
+    const { url, announced, cwd } = await start({});
+    const res = await call(url);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });
+    expect(announced).toContain(`webhooks: POST /webhook/{module}/{method}, 1 routes from ${cwd}/modules`);
+    expect(announced.some((l) => l.includes('no SERVICE_WEBHOOK_SECRET set'))).toBe(true);
+  });
+
+  it('requires X-Webhook-Secret when SERVICE_WEBHOOK_SECRET is set', async () => {
+    const { url, announced } = await start({}, { SERVICE_WEBHOOK_SECRET: 'hook-secret' });
+    expect((await call(url)).status).toBe(401);
+    expect(await (await call(url, { 'x-webhook-secret': 'nope' })).json()).toEqual({
+      error: 'Invalid webhook secret',
+    });
+    expect((await call(url, { 'x-webhook-secret': 'hook-secret' })).status).toBe(200);
+    expect(announced.some((l) => l.includes('no SERVICE_WEBHOOK_SECRET set'))).toBe(false);
+  });
+
+  it('takes the folder and limits from the config file', async () => {
+    const { url } = await start({ webhooks: { modules: 'hooks', bodyLimit: 64 } }, {}, 'hooks');
+    expect((await call(url)).status).toBe(200);
+    const big = await fetch(`${url}/webhook/hello/handleHello`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(100) }),
+    });
+    expect(big.status).toBe(413);
+  });
+
+  it('reports a bad webhooks setting with its key', () => {
+    const cwd = tempDir();
+    writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify({ webhooks: { concurrency: 0 } }));
+    expect(() => loadConfig({ cwd, env: {} })).toThrow(/webhooks\.concurrency/);
+  });
+});
+
+describe('gatehouse serve --modules DIR', () => {
+  it('serves the named folder and checks SERVICE_WEBHOOK_SECRET', async () => {
+    const cwd = tempDir();
+    mkdirSync(`${cwd}/my-hooks`);
+    writeFileSync(`${cwd}/my-hooks/hello.ts`, HELLO);
+    const service = await serve(cwd, ['--modules', 'my-hooks'], { SERVICE_WEBHOOK_SECRET: 'cli-secret' });
+    expect(service.stderr()).toContain(`1 routes from ${cwd}/my-hooks`);
+    expect((await call(service.url)).status).toBe(401);
+    const res = await call(service.url, { 'x-webhook-secret': 'cli-secret' });
+    expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });
+  });
+});
