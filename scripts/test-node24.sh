@@ -20,7 +20,7 @@ tar -C "$root" --exclude=./node_modules --exclude='./packages/*/node_modules' --
 cd "$tree"
 export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  node "$npm_cli" ci --no-audit --no-fund
+  node "$npm_cli" install --no-audit --no-fund
 fi
 echo "== Node $(node -v): build and vitest"
 node node_modules/typescript/bin/tsc -b
