@@ -8,10 +8,10 @@
 import { AuthError } from '../errors.js';
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import { addCookies, errorResponse } from '../http/respond.js';
-import { chain, type MaybePromise } from '../internal/maybe-promise.js';
+import { isPromise, type MaybePromise } from '../internal/maybe-promise.js';
 import type { ErrorHandler } from '../options.js';
 import { isAdmin, type User } from '../token/user.js';
-import { type IdentifyDeps, identify, Refusal } from './identify.js';
+import { type IdentifyDeps, type Identity, identify, Refusal } from './identify.js';
 
 export type GuardMode = 'auth' | 'admin' | 'trace' | { roles: readonly string[] };
 
@@ -56,31 +56,46 @@ export async function refusalResponse(
   return clearCookies ? addCookies(response, deps.clearCookies()) : response;
 }
 
-/** Runs one guard mode over a request; synchronous when identification was. */
+/** The outcome for an identified request; throws an AuthError when the mode refuses. */
+function decide(mode: GuardMode, identity: Identity | undefined): GuardOutcome {
+  if (mode === 'trace') return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
+  authorize(mode, identity?.user);
+  return { ok: true, user: identity!.user, headers: identity!.headers };
+}
+
+/** The outcome for a refused request: trace goes on without a user, the other modes answer. */
+function refused(
+  deps: GuardDeps,
+  mode: GuardMode,
+  req: HttpRequest,
+  error: unknown,
+): MaybePromise<GuardOutcome> {
+  const refusal = error instanceof Refusal ? error : new Refusal(asAuth(error), false);
+  if (mode === 'trace') {
+    return {
+      ok: true,
+      user: null,
+      headers: refusal.clearCookies ? { 'set-cookie': deps.clearCookies() } : {},
+    };
+  }
+  return refusalResponse(deps, req, refusal.error, refusal.clearCookies).then((response) => ({
+    ok: false,
+    response,
+  }));
+}
+
+/** Runs one guard mode over a request; synchronous when identification was (a cached token). */
 export function guard(deps: GuardDeps, mode: GuardMode, req: HttpRequest): MaybePromise<GuardOutcome> {
-  return chain(
-    () => identify(deps, req),
-    (identity): GuardOutcome => {
-      if (mode === 'trace')
-        return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
-      authorize(mode, identity?.user);
-      return { ok: true, user: identity!.user, headers: identity!.headers };
-    },
-    (error): MaybePromise<GuardOutcome> => {
-      const refusal = error instanceof Refusal ? error : new Refusal(asAuth(error), false);
-      if (mode === 'trace') {
-        return {
-          ok: true,
-          user: null,
-          headers: refusal.clearCookies ? { 'set-cookie': deps.clearCookies() } : {},
-        };
-      }
-      return refusalResponse(deps, req, refusal.error, refusal.clearCookies).then((response) => ({
-        ok: false,
-        response,
-      }));
-    },
-  );
+  let identity: MaybePromise<Identity | undefined>;
+  try {
+    identity = identify(deps, req);
+    if (!isPromise(identity)) return decide(mode, identity);
+  } catch (error) {
+    return refused(deps, mode, req, error);
+  }
+  return identity
+    .then((found) => decide(mode, found))
+    .then(undefined, (error) => refused(deps, mode, req, error));
 }
 
 function asAuth(error: unknown): AuthError {

@@ -8,7 +8,7 @@
  */
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
-import { chain, isPromise, type MaybePromise } from '../internal/maybe-promise.js';
+import { isPromise, type MaybePromise } from '../internal/maybe-promise.js';
 import type { Logger } from '../logger/logger.js';
 import type { Validator } from '../options.js';
 import type { Claims } from '../token/claims.js';
@@ -97,11 +97,18 @@ function fromToken(deps: IdentifyDeps, read: ReadToken | undefined): MaybePromis
 }
 
 function byToken(deps: IdentifyDeps, req: HttpRequest): MaybePromise<Identity | undefined> {
-  return chain(
-    () => deps.tokens.read(req),
-    (read) => fromToken(deps, read),
-    (error) => readRefusal(deps, req, error),
-  );
+  let read: MaybePromise<ReadToken | undefined>;
+  try {
+    read = deps.tokens.read(req);
+  } catch (error) {
+    readRefusal(deps, req, error);
+  }
+  if (isPromise(read))
+    return read.then(
+      (found) => fromToken(deps, found),
+      (error) => readRefusal(deps, req, error),
+    );
+  return fromToken(deps, read);
 }
 
 async function byBasicAuthOrToken(deps: IdentifyDeps, req: HttpRequest): Promise<Identity | undefined> {
