@@ -4,7 +4,7 @@
  * 15 files per directory at a million avatars. A write goes to a temporary file in the target
  * directory, is fsynced and then renamed over the old one, so a reader (or a crash) sees either the
  * old avatar or the new one, never half of one. The fingerprint is the content hash, computed once
- * per file version and cached against the file's inode, size and mtime.
+ * per file version and cached (bounded) against the file's inode, size and mtime.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { contentFingerprint } from '../fingerprint.js';
 import { assertAvatarId, avatarIdFor, isAvatarId } from '../id.js';
 import type { AvatarStore } from '../types.js';
+
+/** Bounds the memory of the fingerprint cache (~100 bytes an entry); the oldest entries go first. */
+const MAX_CACHED_FINGERPRINTS = 50_000;
 
 interface CachedFingerprint {
   version: string;
@@ -91,6 +94,10 @@ export class FileAvatarStore implements AvatarStore {
     const data = await this.get(avatarId);
     if (data === undefined) return undefined;
     const fingerprint = contentFingerprint(data);
+    this.#fingerprints.delete(avatarId);
+    if (this.#fingerprints.size >= MAX_CACHED_FINGERPRINTS) {
+      this.#fingerprints.delete(this.#fingerprints.keys().next().value!);
+    }
     this.#fingerprints.set(avatarId, { version, fingerprint });
     return fingerprint;
   }
