@@ -45,7 +45,10 @@ export class ServiceProviderContext implements ProviderContext {
 
   async completeLogin(user: User, login: LoginRequest): Promise<HttpResponse> {
     if (!this.isAllowedAudience(login.aud)) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
-    const withAvatar = await this.saveAvatar(login.noAvatar ? { ...user, picture: '' } : user);
+    const withAvatar = await this.saveAvatar(
+      login.noAvatar ? { ...user, picture: '' } : user,
+      login.fetchPicture,
+    );
     const issued = await this.#d.tokens.set({
       user: withAvatar,
       aud: login.aud,

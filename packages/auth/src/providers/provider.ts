@@ -50,6 +50,11 @@ export interface LoginRequest {
   noAvatar?: boolean;
   /** Name of the provider that authenticated the user; recorded in the token. */
   provider: string;
+  /**
+   * How to download `user.picture` when plain `fetch` cannot: a fetch that adds the user's bearer
+   * token (Microsoft Graph photo) or a bot's secret (messenger bots). Default global `fetch`.
+   */
+  fetchPicture?: typeof fetch;
 }
 
 export interface Provider {

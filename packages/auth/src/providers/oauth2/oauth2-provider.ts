@@ -152,14 +152,15 @@ export class OAuth2Provider implements Provider {
   }
 
   async #complete(ctx: ProviderContext, identity: Identity, hs: Handshake): Promise<HttpResponse> {
-    let user = identity.user;
-    const login = { aud: hs.aud, sessionOnly: hs.sessionOnly, from: hs.from, provider: this.name };
-    if (identity.fetchPicture !== undefined && !hs.noAvatar && user.picture) {
-      // The picture needs the user's token (Microsoft Graph): store it here, then let the service
-      // keep the proxied link instead of fetching the picture a second time without the token.
-      user = await ctx.saveAvatar(user, identity.fetchPicture);
-    }
-    return ctx.completeLogin(user, { ...login, noAvatar: hs.noAvatar });
+    return ctx.completeLogin(identity.user, {
+      aud: hs.aud,
+      sessionOnly: hs.sessionOnly,
+      from: hs.from,
+      provider: this.name,
+      noAvatar: hs.noAvatar,
+      // The picture may need the user's token (Microsoft Graph): the service fetches it once, with it.
+      ...(identity.fetchPicture ? { fetchPicture: identity.fetchPicture } : {}),
+    });
   }
 
   #context(): ProviderContext {
