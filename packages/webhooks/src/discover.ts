@@ -10,6 +10,7 @@
  */
 import type { DocTag, ExportDocs } from './jsdoc.js';
 import type { Logger } from './logger.js';
+import { positiveInt } from './options.js';
 import { isValidRouteKey, normaliseRouteKey } from './route-path.js';
 import { checkSignatureConfig, parseSignatureTag } from './signatures/spec.js';
 import type { MethodConfig, ModuleConfig, RouteEntry, SignatureConfig } from './types.js';
@@ -73,6 +74,10 @@ function timeoutFromTags(tags: readonly DocTag[] | undefined, where: string): nu
   return ms;
 }
 
+function positiveIntOrUndefined(name: string, value: number | undefined): number | undefined {
+  return value === undefined ? undefined : positiveInt(name, value, value);
+}
+
 export interface DiscoverInput {
   module: string;
   instance: object;
@@ -100,7 +105,9 @@ export function discoverRoutes(input: DiscoverInput): Map<string, RouteEntry> {
         throw new TypeError(`@gatehouse/webhooks: ${where}: path "${key}" is already taken`);
       const own = checked(signatureFromTags(tags, where) ?? cfg?.signature, where);
       const choice = own ?? moduleSignature ?? input.defaultSignature;
-      const timeoutMs = timeoutFromTags(tags, where) ?? cfg?.timeoutMs ?? config?.timeoutMs;
+      const configured = cfg?.timeoutMs ?? config?.timeoutMs;
+      const timeoutMs =
+        timeoutFromTags(tags, where) ?? positiveIntOrUndefined(`${where}: timeoutMs`, configured);
       routes.set(key, { key, method, signature: choice === 'none' ? undefined : choice, timeoutMs });
     } catch (err) {
       logger.logf('webhooks: %s not exposed: %s', where, (err as Error).message);

@@ -55,7 +55,8 @@ export interface ResolvedOptions {
   readonly logger: Logger;
 }
 
-function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
+/** `value` when it is an integer >= `min`, `fallback` when undefined; else a TypeError naming `name`. */
+export function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) {
     throw new TypeError(`@gatehouse/webhooks: ${name} must be an integer >= ${min}, got ${String(value)}`);

@@ -9,7 +9,7 @@ import { discoverRoutes } from './discover.js';
 import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
 import type { LoadedFile } from './loader.js';
-import { type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
+import { positiveInt, type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
 import { ReplayStore } from './replay.js';
 import { Semaphore } from './semaphore.js';
 import type { ModuleConfig, RouteEntry } from './types.js';
@@ -179,8 +179,8 @@ export class Webhooks {
 
   /** One semaphore per module name, kept across reloads so the bound holds while versions overlap. */
   #semaphoreFor(name: string, config: ModuleConfig | undefined): Semaphore {
-    const limit = config?.concurrency ?? this.options.concurrency;
-    const queueLimit = config?.queueLimit ?? this.options.queueLimit;
+    const limit = positiveInt(`${name}: concurrency`, config?.concurrency, this.options.concurrency);
+    const queueLimit = positiveInt(`${name}: queueLimit`, config?.queueLimit, this.options.queueLimit, 0);
     let semaphore = this.#semaphores.get(name);
     if (!semaphore) {
       semaphore = new Semaphore(limit, queueLimit);

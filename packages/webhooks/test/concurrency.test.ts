@@ -27,9 +27,21 @@ interface Gated {
   release(): void;
 }
 
+const STUCK_TS = `
+export default class Stuck {
+  static webhookConfig = { concurrency: 1, queueLimit: 0 };
+  #open = () => {};
+  #gate = new Promise<void>((r) => { this.#open = r; });
+  /** @timeout 20 */
+  async handleStuck() { await this.#gate; return 'late'; }
+  handleQuick() { return 'quick'; }
+  release() { this.#open(); }
+}
+`;
+
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService({ 'gated.js': GATED_JS });
+  svc = await startService({ 'gated.js': GATED_JS, 'stuck.ts': STUCK_TS });
 });
 afterAll(() => svc.close());
 
@@ -59,5 +71,22 @@ describe('per-module concurrency', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(instance.peak).toBe(2);
     expect(module.semaphore.active).toBe(0);
+  });
+});
+
+describe('timed-out handlers', () => {
+  it('keep their slot until they really end, so the bound holds', async () => {
+    const found = svc.app.webhooks.resolve('stuck', 'handleStuck');
+    if (!found.found) throw new Error('stuck.handleStuck is not loaded');
+    const timedOut = await post(svc.base, '/webhook/stuck/handleStuck');
+    expect(timedOut.status).toBe(504);
+    expect(found.module.semaphore.active).toBe(1);
+    expect((await post(svc.base, '/webhook/stuck/handleQuick')).status).toBe(503);
+    (found.module.instance as { release(): void }).release();
+    await eventually(async () => found.module.semaphore.active === 0, 'the slot to come back');
+    expect((await post(svc.base, '/webhook/stuck/handleQuick')).body).toEqual({
+      success: true,
+      data: 'quick',
+    });
   });
 });
