@@ -1,4 +1,5 @@
 /** `gatehouse avatars migrate FROM TO` on real stores: a directory, an LMDB file, FerretDB. */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeURIFromArg } from '../src/areas/avatars.js';
 import { avatarsCommand } from '../src/commands/avatars.js';
 import type { CommandIO } from '../src/commands/command.js';
-import { buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { binPath, buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
 
 let dir: string;
 const mongoDb = `gatehouse_cli_${randomBytes(4).toString('hex')}`;
@@ -149,6 +150,15 @@ describe('gatehouse serve with avatars', () => {
     const image = await fetch(`${serving.url}${new URL(picture).pathname}`);
     const size = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([size.width, size.height]).toEqual([64, 64]);
+  });
+
+  it('shows a progress bar when migrating on a terminal (under script(1), a real pty)', async () => {
+    const command = `${process.execPath} ${binPath} avatars migrate bolt://avatars.db ./tty-copy`;
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('avatars [');
+    expect(result.stdout).toContain('5/5 100%');
+    expect(result.stdout).toContain('copied 5, skipped 0 (already there), failed 0');
   });
 
   it('refuses an unknown store scheme at start with exit code 2', async () => {
