@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Names a GraphQL argument. Without it the real parameter name is used (compile with {@code -parameters});
- * a bundle compiled without it gets {@code arg0, arg1...} and the gateway logs a warning.
+ * a bundle compiled without it gets {@code arg0, arg1...}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

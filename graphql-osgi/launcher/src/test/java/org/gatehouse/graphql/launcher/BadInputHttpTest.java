@@ -8,24 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Each kind of bad input gets a precise status and a JSON error, and never a stack trace. */
-class BadInputHttpTest {
-    static RuntimeFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = new RuntimeFixture();
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
+class BadInputHttpTest extends RuntimeTestBase {
     private static JsonNode body(HttpResponse<String> response) throws Exception {
         assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/"), response.headers().toString());
         assertFalse(response.body().contains("\tat "), "no stack traces: " + response.body());

@@ -14,28 +14,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.gatehouse.graphql.launcher.services.FarewellService;
 import org.gatehouse.graphql.launcher.services.Greeter;
 import org.gatehouse.graphql.launcher.services.GreetingService;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.PrototypeServiceFactory;
 import org.osgi.framework.ServiceRegistration;
 
 /** Services registered, modified and removed while the gateway runs change its schema. */
-class DynamicServicesTest {
-    static RuntimeFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = new RuntimeFixture();
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
+class DynamicServicesTest extends RuntimeTestBase {
     /** Each test removes its services; wait until both gateways dropped them so tests do not see stale fields. */
     @AfterEach
     void awaitCleanSchemas() throws Exception {

@@ -11,24 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The example runtime over real HTTP: wire format, schema download, GraphiQL. */
-class ExampleGatewayHttpTest {
-    static RuntimeFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = new RuntimeFixture();
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
+class ExampleGatewayHttpTest extends RuntimeTestBase {
     private static String enc(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }

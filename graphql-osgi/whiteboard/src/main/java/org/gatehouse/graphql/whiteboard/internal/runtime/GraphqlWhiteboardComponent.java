@@ -46,13 +46,13 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) {
         GatewayConfig config = GatewayConfig.from(properties);
+        // the runtime service carries the gateway's configuration, so clients can find it by pattern or name
         runtimeProperties = new Hashtable<>();
         properties.forEach((key, value) -> {
-            if (!key.startsWith("component.") && !key.equals("service.pid") || key.equals("component.name")) {
+            if (!key.equals("component.id") && !key.equals("service.pid") && !key.equals("service.factoryPid")) {
                 runtimeProperties.put(key, value);
             }
         });
-        runtimeProperties.put("service.pid", String.valueOf(properties.get("service.pid")));
         manager = new SchemaManager(config, this::changed);
         handler = new GraphqlHttpHandler(context, manager, config);
         runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));

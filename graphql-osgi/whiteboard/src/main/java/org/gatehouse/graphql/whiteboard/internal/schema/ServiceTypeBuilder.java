@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.gatehouse.graphql.api.GraphqlArgument;
+import org.gatehouse.graphql.api.GraphqlBatch;
 import org.gatehouse.graphql.api.GraphqlDocumentation;
 import org.gatehouse.graphql.api.GraphqlIgnore;
 import org.gatehouse.graphql.api.GraphqlUnionType;
@@ -48,6 +49,7 @@ final class ServiceTypeBuilder {
     GraphQLObjectType build(ServiceBinding binding) {
         catalog.forService(binding.serviceId());
         GraphQLObjectType.Builder type = GraphQLObjectType.newObject().name(binding.fieldName());
+        Map<String, Method> batches = batchMethods(binding);
         int fields = 0;
         for (Map.Entry<String, List<Method>> entry : methodsByName(binding).entrySet()) {
             List<Method> overloads = entry.getValue();
@@ -57,7 +59,7 @@ final class ServiceTypeBuilder {
                     "overload of " + entry.getKey() + " hidden by " + signature(chosen)
                             + "; give the methods distinct names"));
             try {
-                type.field(field(binding.fieldName(), chosen));
+                type.field(field(binding, chosen, batches.get(chosen.getName())));
                 fields++;
             } catch (MappingException e) {
                 fail(binding, chosen, FailedServiceDTO.FAILURE_UNSUPPORTED_TYPE, e.getMessage());
@@ -84,7 +86,29 @@ final class ServiceTypeBuilder {
         return byName;
     }
 
-    private GraphQLFieldDefinition field(String typeName, Method method) {
+    /** The {@code @GraphqlBatch} methods of the binding by the name of the method they batch. */
+    private Map<String, Method> batchMethods(ServiceBinding binding) {
+        Map<String, Method> batches = new LinkedHashMap<>();
+        for (Class<?> iface : binding.interfaces()) {
+            for (Method method : iface.getMethods()) {
+                GraphqlBatch batch = method.getAnnotation(GraphqlBatch.class);
+                if (batch == null) {
+                    continue;
+                }
+                if (method.getParameterCount() == 1 && List.class.isAssignableFrom(method.getParameterTypes()[0])
+                        && List.class.isAssignableFrom(method.getReturnType())) {
+                    batches.put(batch.value(), method);
+                } else {
+                    fail(binding, method, FailedServiceDTO.FAILURE_UNSUPPORTED_TYPE,
+                            "a @GraphqlBatch method takes one List of keys and returns a List; not used for batching");
+                }
+            }
+        }
+        return batches;
+    }
+
+    private GraphQLFieldDefinition field(ServiceBinding binding, Method method, Method batch) {
+        String typeName = binding.fieldName();
         GraphqlUnionType union = method.getAnnotation(GraphqlUnionType.class);
         GraphQLFieldDefinition.Builder field = GraphQLFieldDefinition.newFieldDefinition()
                 .name(method.getName())
@@ -103,7 +127,19 @@ final class ServiceTypeBuilder {
             arguments.add(argument);
             field.argument(argument(parameter, argument));
         }
-        code.dataFetcher(FieldCoordinates.coordinates(typeName, method.getName()), new MethodFetcher(method, arguments));
+        MethodFetcher fetcher = new MethodFetcher(method, arguments);
+        List<ArgumentSpec> keys = arguments.stream().filter(a -> !a.environment()).toList();
+        if (batch != null && keys.size() == 1) {
+            boolean list = OutputValues.isList(method.getGenericReturnType());
+            code.dataFetcher(FieldCoordinates.coordinates(typeName, method.getName()),
+                    new BatchedMethodFetcher(fetcher, batch, keys.get(0), list));
+        } else {
+            if (batch != null) {
+                fail(binding, batch, FailedServiceDTO.FAILURE_UNSUPPORTED_TYPE,
+                        "batches " + method.getName() + ", which needs exactly one argument; not used for batching");
+            }
+            code.dataFetcher(FieldCoordinates.coordinates(typeName, method.getName()), fetcher);
+        }
         return field.build();
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.dataloader.DataLoaderRegistry;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaSnapshot;
 import org.gatehouse.graphql.whiteboard.internal.schema.ServiceInstances;
 
@@ -30,6 +31,8 @@ final class GraphqlExecutor {
                     .operationName(request.operationName())
                     .variables(request.variables())
                     .graphQLContext(context)
+                    // one registry per operation: @GraphqlBatch loaders collect the keys of this operation
+                    .dataLoaderRegistry(new DataLoaderRegistry())
                     .build();
             results.add(snapshot.graphql().execute(input));
         }

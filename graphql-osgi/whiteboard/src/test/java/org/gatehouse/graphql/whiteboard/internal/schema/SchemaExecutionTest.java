@@ -51,6 +51,13 @@ class SchemaExecutionTest {
     }
 
     @Test
+    void singleKeyCallsAreBatchedThroughTheBatchMethod() {
+        Map<String, Object> data = data("{ ShopService { a: price(id: \"p1\") b: price(id: \"p2\") c: price(id: \"zz\") } }", Map.of());
+        assertEquals("{ShopService={a=1.50, b=3.00, c=null}}", data.toString());
+        assertEquals(List.of("prices([p1, p2, zz])"), service.calls);
+    }
+
+    @Test
     void mapsTravelAsJson() {
         Map<String, Object> data = data("{ ShopService { stats(options: {depth: 2}) } }", Map.of());
         // JSON literals keep arbitrary precision (BigInteger), so compare the rendered values

@@ -57,6 +57,20 @@ class ShopServiceImpl implements ShopService {
         return name + "#" + page;
     }
 
+    final java.util.List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public BigDecimal price(String id) {
+        calls.add("price(" + id + ")");
+        return entry(id).map(Product::getPrice).orElse(null);
+    }
+
+    @Override
+    public List<BigDecimal> prices(List<String> ids) {
+        calls.add("prices(" + ids + ")");
+        return ids.stream().map(id -> entry(id).map(Product::getPrice).orElse(null)).toList();
+    }
+
     @Override
     public String internal() {
         return "hidden";

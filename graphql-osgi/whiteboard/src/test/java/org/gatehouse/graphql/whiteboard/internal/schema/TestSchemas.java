@@ -36,6 +36,7 @@ final class TestSchemas {
         ExecutionInput input = ExecutionInput.newExecutionInput(query)
                 .variables(variables)
                 .graphQLContext(Map.of(ServiceInstances.CONTEXT_KEY, instances))
+                .dataLoaderRegistry(new org.dataloader.DataLoaderRegistry())
                 .build();
         return GraphQL.newGraphQL(build.schema()).build().execute(input);
     }

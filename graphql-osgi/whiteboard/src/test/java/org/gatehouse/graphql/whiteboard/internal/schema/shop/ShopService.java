@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gatehouse.graphql.api.GraphqlArgument;
+import org.gatehouse.graphql.api.GraphqlBatch;
 import org.gatehouse.graphql.api.GraphqlDocumentation;
 import org.gatehouse.graphql.api.GraphqlIgnore;
 import org.gatehouse.graphql.api.GraphqlUnionType;
@@ -28,6 +29,11 @@ public interface ShopService {
 
     @GraphqlIgnore
     String internal();
+
+    java.math.BigDecimal price(String id);
+
+    @GraphqlBatch("price")
+    List<java.math.BigDecimal> prices(List<String> ids);
 
     Thread unsupported();
 }
