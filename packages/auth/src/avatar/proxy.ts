@@ -76,11 +76,12 @@ export function createAvatarProxy(options: AvatarProxyOptions): ImageAvatarProxy
   const routePath = normalizeRoutePath(options.routePath ?? '/avatar');
   const resizeLimit = assertResizeLimit(options.resizeLimit ?? 0);
   const limits = resolveFetchLimits(options.fetchLimits);
-  const given = typeof options.store === 'string' ? lazyAvatarStore(options.store, logger) : options.store;
   const cacheMs = options.fingerprintCacheMs ?? 30_000;
   if (!Number.isFinite(cacheMs) || cacheMs < 0) {
     throw new TypeError('@gatehouse/auth: avatar fingerprintCacheMs must be 0 or more milliseconds');
   }
+  // Last, once every option is valid: a URI store starts opening here.
+  const given = typeof options.store === 'string' ? lazyAvatarStore(options.store, logger) : options.store;
   const store = cacheMs > 0 ? withFingerprintCache(given, { ttlMs: cacheMs, maxEntries: 10_000 }) : given;
   const normalize = (data: Buffer) => normalizeImage(data, { maxPixels: limits.maxPixels, resizeLimit });
   const linkFor = (avatarId: string) => `${baseURL}${routePath}/${avatarId}`;
