@@ -11,6 +11,8 @@ import { avatarsArea } from './areas/avatars.js';
 import { healthArea } from './areas/health.js';
 import { homeArea } from './areas/home.js';
 import { oauthProvidersArea } from './areas/oauth-providers.js';
+import { resourcesArea } from './areas/resources.js';
+import { webhooksArea } from './areas/webhooks.js';
 import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -25,6 +27,8 @@ const areas: readonly Area[] = [
   oauthProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers; before auth, which lists them
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
   avatarsArea, // announces where avatars live (the route is served by the auth plugin)
+  resourcesArea, // /pdb/query/v4/..., /pdb/cmd/v1, /pdb/meta/v1/..., /status/v1/... (PuppetDB-compatible)
+  webhooksArea, // POST /webhook/{module}/{method} from the modules folder (--modules DIR)
 ];
 
 export interface BuildAppOptions {
