@@ -216,6 +216,9 @@ describe('options and store failures', () => {
     expect(() => createAvatarProxy({ store, baseURL: BASE, fetchLimits: { maxBytes: 0 } })).toThrow(
       /maxBytes/,
     );
+    expect(() => createAvatarProxy({ store, baseURL: BASE, fingerprintCacheMs: -1 })).toThrow(
+      /fingerprintCacheMs/,
+    );
   });
 
   it('makes put reject when the store fails', async () => {
