@@ -10,6 +10,8 @@ export const webhookErrors = {
   ERR_UNKNOWN_MODULE: { status: 404, message: 'unknown webhook module' },
   ERR_UNKNOWN_ROUTE: { status: 404, message: 'no such webhook route' },
   ERR_METHOD_NOT_ALLOWED: { status: 405, message: 'method not allowed, use POST' },
+  ERR_IP_NOT_ALLOWED: { status: 403, message: 'Source IP not in webhook allowlist' },
+  ERR_RATE_LIMITED: { status: 429, message: 'Too many requests' },
   ERR_SECRET_INVALID: { status: 401, message: 'Invalid webhook secret' },
   ERR_SIGNATURE_INVALID: { status: 401, message: 'invalid webhook signature' },
   ERR_SIGNATURE_EXPIRED: { status: 401, message: 'webhook signature timestamp outside the tolerance window' },

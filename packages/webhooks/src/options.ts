@@ -4,7 +4,9 @@
  * place, and the checks that stop a bad value at construction with a TypeError.
  */
 import path from 'node:path';
+import { type AddressCheck, allowList } from './allowlist.js';
 import { type Logger, silentLogger } from './logger.js';
+import type { RateLimitConfig } from './rate-limit.js';
 import { checkSignatureConfig } from './signatures/spec.js';
 import type { SignatureConfig } from './types.js';
 
@@ -33,6 +35,10 @@ export interface WebhooksOptions {
   deliveryHeaders?: readonly string[];
   /** Signature required on every route that does not declare its own. */
   defaultSignature?: SignatureConfig;
+  /** Client addresses or CIDR ranges (IPv4, IPv6) allowed to call; unset: any. 403 otherwise. */
+  allowedIps?: readonly string[];
+  /** Calls per client address per window; unset: no limit. 429 + Retry-After beyond it. */
+  rateLimit?: RateLimitConfig;
   /** Quiet time after a file change before the folder is re-read (default 100 ms). */
   debounceMs?: number;
   logger?: Logger;
@@ -51,6 +57,8 @@ export interface ResolvedOptions {
   readonly replayMaxEntries: number;
   readonly deliveryHeaders: readonly string[];
   readonly defaultSignature: SignatureConfig | undefined;
+  readonly allowedIps: AddressCheck | undefined;
+  readonly rateLimit: RateLimitConfig | undefined;
   readonly debounceMs: number;
   readonly logger: Logger;
 }
@@ -83,6 +91,11 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     ),
     defaultSignature:
       options.defaultSignature && checkSignatureConfig(options.defaultSignature, 'defaultSignature'),
+    allowedIps: options.allowedIps && allowList(options.allowedIps),
+    rateLimit: options.rateLimit && {
+      max: positiveInt('rateLimit.max', options.rateLimit.max, 0, 1),
+      windowMs: positiveInt('rateLimit.windowMs', options.rateLimit.windowMs, 0, 1000),
+    },
     debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
     logger: options.logger ?? silentLogger,
   });

@@ -15,6 +15,7 @@ import { deliveryIdOf } from './delivery.js';
 import { type CallTarget, dispatch } from './dispatch.js';
 import { WebhookError, type WebhookErrorCode } from './errors.js';
 import { buildMeta } from './metadata.js';
+import { RateLimiter } from './rate-limit.js';
 import type { ModuleEntry, Webhooks } from './registry.js';
 import type { Answer } from './replay.js';
 import { parseRequestPath } from './route-path.js';
@@ -60,13 +61,20 @@ function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
 
 /** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
 function guard(webhooks: Webhooks, prefixSegments: number) {
-  const { secret } = webhooks.options;
+  const { secret, allowedIps, rateLimit } = webhooks.options;
   const matches = secret === undefined ? undefined : secretMatcher(secret);
+  const limiter = rateLimit && new RateLimiter(rateLimit);
   const refuse = (reply: FastifyReply, code: WebhookErrorCode) => {
     sendAnswer(reply, errorAnswer(code));
   };
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const receivedAt = Date.now();
+    if (allowedIps && !allowedIps(request.ip)) return refuse(reply, 'ERR_IP_NOT_ALLOWED');
+    const wait = limiter ? limiter.take(request.ip) : 0;
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return refuse(reply, 'ERR_RATE_LIMITED');
+    }
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
       return refuse(reply, 'ERR_METHOD_NOT_ALLOWED');
