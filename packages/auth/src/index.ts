@@ -85,7 +85,16 @@ export { UserData } from './providers/oauth2/user-data.js';
 export { type OIDCOptions, oidcProvider } from './providers/oidc.js';
 export type { LoginRequest, Provider, ProviderContext } from './providers/provider.js';
 export { checkProviderName } from './providers/registry.js';
+// Verified and messenger-bot providers (README "Verified and messenger-bot providers").
+export {
+  type ConfirmationStore,
+  MemoryConfirmationStore,
+} from './providers/verify/confirmation-store.js';
+export { DEFAULT_TEMPLATE, MessageTemplate, type TemplateValues } from './providers/verify/template.js';
+export { VerifyProvider, type VerifyProviderOptions } from './providers/verify/verify-provider.js';
 export { redirectTarget } from './redirect.js';
+export { EmailSender, type EmailSenderOptions } from './senders/email.js';
+export type { Sender, SendFunc } from './senders/sender.js';
 export { Service } from './service.js';
 export { type Claims, HANDSHAKE_CLAIM } from './token/claims.js';
 export type { SameSite } from './token/cookies.js';
