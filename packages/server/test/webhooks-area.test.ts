@@ -75,6 +75,14 @@ describe('webhooks area', () => {
     expect(big.status).toBe(413);
   });
 
+  it('applies the allowlist and the rate limit from the config file', async () => {
+    const { url } = await start({ webhooks: { allowedIps: ['10.0.0.0/8'] } });
+    expect((await call(url)).status).toBe(403);
+    const limited = await start({ webhooks: { rateLimit: { max: 1, window: '1m' } } });
+    expect((await call(limited.url)).status).toBe(200);
+    expect((await call(limited.url)).status).toBe(429);
+  });
+
   it('reports a bad webhooks setting with its key', () => {
     const cwd = tempDir();
     writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify({ webhooks: { concurrency: 0 } }));

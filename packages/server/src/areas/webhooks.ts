@@ -47,6 +47,8 @@ export const webhooksArea: Area = async (app, { config, logger, announce }) => {
     replayWindowMs: c.replayWindow,
     deliveryHeaders: c.deliveryHeaders,
     defaultSignature: signatureOf(c),
+    allowedIps: c.allowedIps,
+    rateLimit: c.rateLimit && { max: c.rateLimit.max, windowMs: c.rateLimit.window },
     logger,
   });
   const routes = app.webhooks.list().length;

@@ -43,6 +43,10 @@ export const webhooksSection = z
     /** Headers read as delivery id on routes whose signature scheme names none. */
     deliveryHeaders: stringList.optional(),
     signature: defaultSignature.optional(),
+    /** Client addresses or CIDR ranges allowed to call webhooks; unset: any. */
+    allowedIps: stringList.optional(),
+    /** Calls per client address per window; unset: no limit. */
+    rateLimit: z.strictObject({ max: count('calls', 1), window: duration('1m') }).optional(),
   })
   .prefault({});
 
