@@ -82,10 +82,9 @@ export function createExpressAuth(service: Service): ExpressAuth {
     try {
       request = fromNode(req, await rawBody(req, bodyLimit));
     } catch (error) {
-      return writeNode(
-        res,
-        secured(errorResponse(error instanceof AuthError ? error : new AuthError('ERR_BAD_REQUEST'))),
-      );
+      const refusal = error instanceof AuthError ? error : new AuthError('ERR_BAD_REQUEST');
+      // The client may still be sending: the connection is not kept for another request.
+      return writeNode(res, secured(errorResponse(refusal, { connection: 'close' })));
     }
     const response = await service.handle(request);
     return response ? writeNode(res, response) : next();

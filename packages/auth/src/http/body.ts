@@ -7,22 +7,30 @@ import type { Readable } from 'node:stream';
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from './exchange.js';
 
-/** Reads at most `limit` bytes; throws `ERR_BODY_TOO_LARGE` beyond that (and stops reading). */
-export async function readBounded(stream: Readable, limit: number, declaredLength?: string): Promise<Buffer> {
-  if (declaredLength !== undefined && Number(declaredLength) > limit)
-    throw new AuthError('ERR_BODY_TOO_LARGE');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > limit) {
-      stream.destroy();
-      throw new AuthError('ERR_BODY_TOO_LARGE');
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads at most `limit` bytes; rejects with `ERR_BODY_TOO_LARGE` beyond that. The rest of an
+ * oversized body is read and dropped rather than the socket destroyed, so the client gets the 413.
+ */
+export function readBounded(stream: Readable, limit: number, declaredLength?: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const tooLarge = () => {
+      stream.resume();
+      reject(new AuthError('ERR_BODY_TOO_LARGE'));
+    };
+    if (declaredLength !== undefined && Number(declaredLength) > limit) return tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size <= limit) return void chunks.push(buffer);
+      stream.off('data', onData);
+      tooLarge();
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
 }
 
 /** The media type of a request without parameters, lower case; `''` when absent. */

@@ -56,10 +56,23 @@ export async function refusalResponse(
   return clearCookies ? addCookies(response, deps.clearCookies()) : response;
 }
 
-/** The outcome for an identified request; throws an AuthError when the mode refuses. */
-function decide(mode: GuardMode, identity: Identity | undefined): GuardOutcome {
+/** The outcome for an identified request; a refusal by the mode still delivers refreshed cookies. */
+function decide(
+  deps: GuardDeps,
+  mode: GuardMode,
+  req: HttpRequest,
+  identity: Identity | undefined,
+): MaybePromise<GuardOutcome> {
   if (mode === 'trace') return { ok: true, user: identity?.user ?? null, headers: identity?.headers ?? {} };
-  authorize(mode, identity?.user);
+  try {
+    authorize(mode, identity?.user);
+  } catch (error) {
+    const refreshed = identity?.headers['set-cookie'];
+    return refusalResponse(deps, req, asAuth(error), false).then((response) => ({
+      ok: false,
+      response: refreshed ? addCookies(response, [refreshed].flat()) : response,
+    }));
+  }
   return { ok: true, user: identity!.user, headers: identity!.headers };
 }
 
@@ -89,12 +102,12 @@ export function guard(deps: GuardDeps, mode: GuardMode, req: HttpRequest): Maybe
   let identity: MaybePromise<Identity | undefined>;
   try {
     identity = identify(deps, req);
-    if (!isPromise(identity)) return decide(mode, identity);
+    if (!isPromise(identity)) return decide(deps, mode, req, identity);
   } catch (error) {
     return refused(deps, mode, req, error);
   }
   return identity
-    .then((found) => decide(mode, found))
+    .then((found) => decide(deps, mode, req, found))
     .then(undefined, (error) => refused(deps, mode, req, error));
 }
 

@@ -83,6 +83,22 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
     }
   });
 
+  it('a 2 MB body, with or without Content-Length, is answered 413 (not a reset connection)', async () => {
+    const url = await setup(framework);
+    const big = 'x'.repeat(2_000_000);
+    const headers = { 'content-type': 'application/json' };
+    const sized = await fetch(`${url}/auth/local/login`, { method: 'POST', headers, body: big });
+    expect(sized.status).toBe(413);
+    const streamed = await fetch(`${url}/auth/local/login`, {
+      method: 'POST',
+      headers,
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ error: 'request body too large' });
+  });
+
   it('a foreign `from` is refused with 400 before the credentials are checked; an allowed one is 303', async () => {
     const url = await setup(framework, { allowedRedirectHosts: ['app.example.org'] });
     const bad = await fetch(

@@ -43,6 +43,17 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     expect((await alice.json()).user.attrs).toEqual({ admin: true });
   });
 
+  it('a refusal by role still delivers the refreshed cookies of an expired session', async () => {
+    const { url, clock } = await setup(framework, roles);
+    const bob = sessionOf(await login(url, 'bob', 'builder'));
+    clock.advance(20 * 60_000);
+    const res = await fetch(`${url}/admin`, withSession(bob));
+    expect(res.status).toBe(403);
+    const renewed = sessionOf(res);
+    expect(renewed.jwt).not.toBe(bob.jwt);
+    expect(renewed.xsrf).toBe(bob.xsrf);
+  });
+
   it('rbac: the role matches case-insensitively; others get 403', async () => {
     const { url } = await setup(framework, roles);
     expect((await fetch(`${url}/rbac`)).status).toBe(401);
