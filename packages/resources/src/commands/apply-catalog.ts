@@ -9,10 +9,16 @@
 import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
 import type { Catalog } from './catalog-payload.js';
-import { exec, lockNode, maybeActivate, query, rememberEnvironment } from './node-status.js';
+import {
+  type ApplyOutcome,
+  exec,
+  isNewer,
+  query,
+  rememberEnvironment,
+  withActivatedNode,
+} from './node-status.js';
 
-/** What happened to a command. */
-export type ApplyOutcome = 'stored' | 'unchanged' | 'stale';
+export type { ApplyOutcome } from './node-status.js';
 
 const RESOURCE_COLUMNS: BulkColumns = [
   ['certname', 'text'],
@@ -56,16 +62,14 @@ export function applyCatalog(
   catalog: Catalog,
   received: string,
 ): Promise<ApplyOutcome> {
-  return store.transaction(async (tx) => {
-    const status = await lockNode(tx, catalog.certname);
-    await maybeActivate(tx, catalog.certname, status, catalog.producerTimestamp);
+  return withActivatedNode(store, catalog.certname, catalog.producerTimestamp, async (tx) => {
     const [stored] = await query<{ producer_timestamp: string; hash: string }>(
       tx,
       'SELECT producer_timestamp, hash FROM catalogs WHERE certname = ?',
       [catalog.certname],
     );
     // Equal timestamps replace (reference §5.3); only a strictly newer stored catalog wins.
-    if (stored && stored.producer_timestamp > catalog.producerTimestamp) return 'stale';
+    if (isNewer(stored?.producer_timestamp, catalog.producerTimestamp)) return 'stale';
     const same = stored?.hash === catalog.hash;
     if (!same) await replaceContent(tx, catalog);
     await upsertCatalogRow(tx, catalog, received);

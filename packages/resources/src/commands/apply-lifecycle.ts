@@ -7,9 +7,15 @@
 
 import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, ResourceStore } from '../store/types.js';
-import type { ApplyOutcome } from './apply-catalog.js';
 import type { Deactivation, Factset, ReportSummary } from './lifecycle-payloads.js';
-import { exec, lockNode, maybeActivate, rememberEnvironment } from './node-status.js';
+import {
+  type ApplyOutcome,
+  exec,
+  isNewer,
+  lockNode,
+  rememberEnvironment,
+  withActivatedNode,
+} from './node-status.js';
 
 const FACT_COLUMNS: BulkColumns = [
   ['certname', 'text'],
@@ -27,7 +33,7 @@ export function applyDeactivation(store: ResourceStore, command: Deactivation): 
       status.facts_producer_timestamp,
       status.report_producer_timestamp,
     ];
-    if (newest.some((ts) => ts !== null && ts > command.producerTimestamp)) return 'stale';
+    if (newest.some((ts) => isNewer(ts, command.producerTimestamp))) return 'stale';
     // Keep an even later deactivation already on record.
     if (status.deactivated !== null && status.deactivated >= command.producerTimestamp) return 'unchanged';
     await exec(tx, 'UPDATE certnames SET deactivated = ? WHERE certname = ?', [
@@ -40,15 +46,8 @@ export function applyDeactivation(store: ResourceStore, command: Deactivation): 
 
 /** Replaces the node's facts (when newer than the stored ones) and reactivates it if due. */
 export function applyFactset(store: ResourceStore, facts: Factset, received: string): Promise<ApplyOutcome> {
-  return store.transaction(async (tx) => {
-    const status = await lockNode(tx, facts.certname);
-    await maybeActivate(tx, facts.certname, status, facts.producerTimestamp);
-    if (
-      status.facts_producer_timestamp !== null &&
-      status.facts_producer_timestamp > facts.producerTimestamp
-    ) {
-      return 'stale';
-    }
+  return withActivatedNode(store, facts.certname, facts.producerTimestamp, async (tx, status) => {
+    if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
     await exec(tx, 'DELETE FROM facts WHERE certname = ?', [facts.certname]);
     const rows = Object.entries(facts.values).map(([name, value]) => [
       facts.certname,
@@ -74,15 +73,8 @@ export function applyReport(
   report: ReportSummary,
   received: string,
 ): Promise<ApplyOutcome> {
-  return store.transaction(async (tx) => {
-    const status = await lockNode(tx, report.certname);
-    await maybeActivate(tx, report.certname, status, report.producerTimestamp);
-    if (
-      status.report_producer_timestamp !== null &&
-      status.report_producer_timestamp > report.producerTimestamp
-    ) {
-      return 'stale';
-    }
+  return withActivatedNode(store, report.certname, report.producerTimestamp, async (tx, status) => {
+    if (isNewer(status.report_producer_timestamp, report.producerTimestamp)) return 'stale';
     await exec(
       tx,
       `UPDATE certnames SET report_producer_timestamp = ?, report_timestamp = ?, report_environment = ?,

@@ -109,36 +109,16 @@ describe('readCatalog', () => {
 
   it('rejects edges to resources that are not in the catalog, and bad relationships', () => {
     const r = { type: 'File', title: '/etc/x', exported: false, tags: [] };
-    const dangling = failure(
-      withResources(
-        [r],
-        [
-          {
-            source: { type: 'File', title: '/etc/x' },
-            target: { type: 'File', title: '/nope' },
-            relationship: 'before',
-          },
-        ],
-      ),
-    );
+    const edge = (target: string, relationship: string) => ({
+      source: { type: 'File', title: '/etc/x' },
+      target: { type: 'File', title: target },
+      relationship,
+    });
+    const dangling = failure(withResources([r], [edge('/nope', 'before')]));
     expect(dangling.code).toBe('ERR_CMD_DANGLING_EDGE');
     expect(dangling.field).toBe('edges[0].target');
-    const bad = failure(
-      withResources(
-        [r],
-        [
-          {
-            source: { type: 'File', title: '/etc/x' },
-            target: { type: 'File', title: '/etc/x' },
-            relationship: 'likes',
-          },
-        ],
-      ),
-    );
-    expect(bad.field).toBe('edges[0].relationship');
-    expect(
-      failure(withResources([r], [{ target: { type: 'File', title: '/etc/x' }, relationship: 'before' }]))
-        .code,
-    ).toBe('ERR_CMD_MISSING_FIELD');
+    expect(failure(withResources([r], [edge('/etc/x', 'likes')])).field).toBe('edges[0].relationship');
+    const { source: _s, ...sourceless } = edge('/etc/x', 'before');
+    expect(failure(withResources([r], [sourceless])).code).toBe('ERR_CMD_MISSING_FIELD');
   });
 });

@@ -6,7 +6,10 @@
  */
 
 import { forDialect } from '../store/placeholders.js';
-import type { SqlParam, SqlRunner } from '../store/types.js';
+import type { ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
+
+/** What happened to a command. */
+export type ApplyOutcome = 'stored' | 'unchanged' | 'stale';
 
 /** The lifecycle columns of a node. */
 export interface NodeStatus {
@@ -60,4 +63,26 @@ export async function maybeActivate(
 export async function rememberEnvironment(tx: SqlRunner, environment: string | null): Promise<void> {
   if (environment === null) return;
   await exec(tx, 'INSERT INTO environments (name) VALUES (?) ON CONFLICT (name) DO NOTHING', [environment]);
+}
+
+/** True when `stored` is strictly newer than `incoming` (equal timestamps replace). */
+export function isNewer(stored: string | null | undefined, incoming: string): boolean {
+  return stored !== null && stored !== undefined && stored > incoming;
+}
+
+/**
+ * Runs `work` in one transaction with the node locked and reactivated when the command is newer
+ * than its deactivation or expiry: the opening every replace command shares.
+ */
+export function withActivatedNode(
+  store: ResourceStore,
+  certname: string,
+  producerTimestamp: string,
+  work: (tx: SqlRunner, status: NodeStatus) => Promise<ApplyOutcome>,
+): Promise<ApplyOutcome> {
+  return store.transaction(async (tx) => {
+    const status = await lockNode(tx, certname);
+    await maybeActivate(tx, certname, status, producerTimestamp);
+    return work(tx, status);
+  });
 }
