@@ -6,7 +6,7 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
 describe('README error table of the command API', () => {
   it('lists every code with its status, and nothing else', () => {
-    const rows = [...readme.matchAll(/^\| `(ERR_CMD_[A-Z_]+)` \| (\d{3}) \|/gm)].map((m) => [
+    const rows = [...readme.matchAll(/^\|\s*`(ERR_CMD_[A-Z_]+)`\s*\|\s*(\d{3})\s*\|/gm)].map((m) => [
       m[1],
       Number(m[2]),
     ]);
