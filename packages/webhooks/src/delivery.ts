@@ -2,7 +2,7 @@
  * @module delivery
  * Where a route finds the delivery id that replay protection keys on: the header the route's
  * signature config names; else GitHub's `X-GitHub-Delivery`; Stripe's event id (`id` in the signed
- * body); else the first of the registry's `deliveryHeaders` the request carries. No id: no replay
+ * body); Slack's `event_id` (signed body); else the first of the registry's `deliveryHeaders` the request carries. No id: no replay
  * protection for that request.
  */
 import type { IncomingHttpHeaders } from 'node:http';
@@ -24,6 +24,8 @@ export function deliveryIdOf(
   if (signature?.deliveryHeader) return single(headers[signature.deliveryHeader]);
   if (signature?.scheme === 'github') return single(headers[GITHUB_DELIVERY_HEADER]);
   if (signature?.scheme === 'stripe') return typeof params.id === 'string' ? single(params.id) : undefined;
+  if (signature?.scheme === 'slack')
+    return typeof params.event_id === 'string' ? single(params.event_id) : undefined;
   for (const name of fallbackHeaders) {
     const id = single(headers[name]);
     if (id !== undefined) return id;

@@ -4,7 +4,7 @@
  */
 
 /** The signature schemes a module or method can require. */
-export type SignatureScheme = 'github' | 'stripe' | 'hmac-sha256';
+export type SignatureScheme = 'github' | 'stripe' | 'slack' | 'hmac-sha256';
 
 /**
  * How a route's requests must be signed. Give the secret literally (`secret`, several for rotation:
@@ -21,7 +21,7 @@ export interface SignatureConfig {
   encoding?: 'hex' | 'base64';
   /** hmac-sha256 only: a prefix to strip from the header value, e.g. `sha256=`. */
   prefix?: string;
-  /** stripe only: accepted clock difference in seconds (default 300). */
+  /** stripe and slack: accepted clock difference in seconds (default 300). */
   toleranceSec?: number;
   /** The header naming the delivery id used for replay protection (overrides the scheme default). */
   deliveryHeader?: string;

@@ -41,6 +41,22 @@ export default class Generic {
 }
 `;
 
+const SLACK_SECRET = 'slack-secret';
+
+const SLACK_TS = `
+export default {
+  runs: 0,
+  /**
+   * @webhook events
+   * @signature slack env:TEST_SLACK_SECRET
+   */
+  events(p: { event_id: string; type: string }) {
+    this.runs++;
+    return { type: p.type, runs: this.runs };
+  },
+};
+`;
+
 const hex = (secret: string, ...parts: string[]) => {
   const mac = createHmac('sha256', secret);
   for (const part of parts) mac.update(part);
@@ -51,7 +67,13 @@ let svc: TestService;
 beforeAll(async () => {
   process.env.TEST_GH_SECRET = GH_SECRET;
   process.env.TEST_STRIPE_SECRET = STRIPE_SECRET;
-  svc = await startService({ 'github.ts': GITHUB_TS, 'stripe.js': STRIPE_JS, 'generic.js': GENERIC_JS });
+  process.env.TEST_SLACK_SECRET = SLACK_SECRET;
+  svc = await startService({
+    'github.ts': GITHUB_TS,
+    'stripe.js': STRIPE_JS,
+    'generic.js': GENERIC_JS,
+    'slack.ts': SLACK_TS,
+  });
 });
 afterAll(() => svc.close());
 
@@ -147,5 +169,29 @@ describe('generic hmac-sha256 (declared per method in a static webhookConfig)', 
       const res = await post(svc.base, '/webhook/generic/in/bound', body, { 'X-Sig': sig });
       expect(res.status).toBe(401);
     }
+  });
+});
+
+describe('slack (X-Slack-Signature + X-Slack-Request-Timestamp, declared on an object method)', () => {
+  const body = '{"event_id":"Ev1","type":"event_callback"}';
+  const headers = (secret: string, ts: number) => ({
+    'X-Slack-Request-Timestamp': String(ts),
+    'X-Slack-Signature': `v0=${hex(secret, `v0:${ts}:`, body)}`,
+  });
+
+  it('accepts a valid signature and replays a retried event_id', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    const first = await post(svc.base, '/webhook/slack/events', body, headers(SLACK_SECRET, ts));
+    expect(first.body).toEqual({ success: true, data: { type: 'event_callback', runs: 1 } });
+    const retry = await post(svc.base, '/webhook/slack/events', body, headers(SLACK_SECRET, ts));
+    expect(retry.text).toBe(first.text);
+    expect(retry.headers.get('webhook-replayed')).toBe('true');
+  });
+
+  it('answers 401 to another secret or an old timestamp', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    expect((await post(svc.base, '/webhook/slack/events', body, headers('other', ts))).status).toBe(401);
+    const old = await post(svc.base, '/webhook/slack/events', body, headers(SLACK_SECRET, ts - 600));
+    expect(old.body).toEqual({ error: 'webhook signature timestamp outside the tolerance window' });
   });
 });

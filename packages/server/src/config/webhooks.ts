@@ -14,7 +14,9 @@ const count = (what: string, min: number) =>
 
 /** A signature every webhook route must carry unless its module declares its own. */
 const defaultSignature = z.strictObject({
-  scheme: z.enum(['github', 'stripe', 'hmac-sha256'], { error: 'expected github, stripe or hmac-sha256' }),
+  scheme: z.enum(['github', 'stripe', 'slack', 'hmac-sha256'], {
+    error: 'expected github, stripe, slack or hmac-sha256',
+  }),
   /** The environment variable holding the signing secret. */
   secretEnv: text,
   header: text.optional(),

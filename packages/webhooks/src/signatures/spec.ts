@@ -3,14 +3,19 @@
  * Turns a `@signature` JSDoc tag into a {@link SignatureConfig}, and checks a config, so a tag
  * and a `webhookConfig` object end up as the same thing. Tag grammar:
  *
- *     @signature <github|stripe|hmac-sha256|none> [env:VAR] [key=value ...]
+ *     @signature <github|stripe|slack|hmac-sha256|none> [env:VAR] [key=value ...]
  *
  * keys: `header`, `encoding` (hex|base64), `prefix`, `tolerance` (seconds), `delivery` (header).
  * Secrets can only be named by environment variable in a tag, never written into the source.
  */
 import type { SignatureConfig, SignatureScheme } from '../types.js';
 
-const SCHEMES: Readonly<Record<SignatureScheme, true>> = { github: true, stripe: true, 'hmac-sha256': true };
+const SCHEMES: Readonly<Record<SignatureScheme, true>> = {
+  github: true,
+  stripe: true,
+  slack: true,
+  'hmac-sha256': true,
+};
 
 function fail(message: string): never {
   throw new TypeError(`@gatehouse/webhooks: ${message}`);

@@ -7,6 +7,7 @@ import { WebhookError } from '../errors.js';
 import type { SignatureConfig } from '../types.js';
 import { GITHUB_SIGNATURE_HEADER, verifyGithub } from './github.js';
 import { verifyGenericHmac } from './hmac.js';
+import { SLACK_SIGNATURE_HEADER, SLACK_TIMESTAMP_HEADER, verifySlack } from './slack.js';
 import { secretsOf } from './spec.js';
 import { STRIPE_DEFAULT_TOLERANCE_SEC, STRIPE_SIGNATURE_HEADER, verifyStripe } from './stripe.js';
 
@@ -16,6 +17,7 @@ export const GENERIC_SIGNATURE_HEADER = 'x-webhook-signature';
 export function signatureHeaderOf(config: SignatureConfig): string {
   if (config.scheme === 'github') return GITHUB_SIGNATURE_HEADER;
   if (config.scheme === 'stripe') return STRIPE_SIGNATURE_HEADER;
+  if (config.scheme === 'slack') return SLACK_SIGNATURE_HEADER;
   return config.header ?? GENERIC_SIGNATURE_HEADER;
 }
 
@@ -25,6 +27,7 @@ export const KNOWN_SIGNATURE_HEADERS: readonly string[] = [
   GITHUB_SIGNATURE_HEADER,
   'x-hub-signature',
   STRIPE_SIGNATURE_HEADER,
+  SLACK_SIGNATURE_HEADER,
   GENERIC_SIGNATURE_HEADER,
 ];
 
@@ -43,9 +46,12 @@ export function verifySignature(
   const secrets = secretsOf(config);
   if (secrets.length === 0) throw new WebhookError('ERR_SIGNATURE_MISCONFIGURED');
   const value = headerValue(headers, signatureHeaderOf(config));
-  if (config.scheme === 'stripe') {
-    const tolerance = config.toleranceSec ?? STRIPE_DEFAULT_TOLERANCE_SEC;
-    const verdict = verifyStripe(value, raw, secrets, tolerance, nowMs);
+  if (config.scheme === 'stripe' || config.scheme === 'slack') {
+    const tolerance = config.toleranceSec ?? STRIPE_DEFAULT_TOLERANCE_SEC; // Slack asks for the same 5 min
+    const verdict =
+      config.scheme === 'stripe'
+        ? verifyStripe(value, raw, secrets, tolerance, nowMs)
+        : verifySlack(value, headerValue(headers, SLACK_TIMESTAMP_HEADER), raw, secrets, tolerance, nowMs);
     if (verdict === 'expired') throw new WebhookError('ERR_SIGNATURE_EXPIRED');
     if (verdict === 'invalid') throw new WebhookError('ERR_SIGNATURE_INVALID');
     return;

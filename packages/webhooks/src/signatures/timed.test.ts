@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { verifySlack } from './slack.js';
 import { verifyStripe } from './stripe.js';
 
 const raw = Buffer.from('{"id":"evt_1"}');
@@ -25,5 +26,23 @@ describe('verifyStripe', () => {
     ['garbage', 'hello'],
   ])('refuses %s', (_what, header) => {
     expect(verifyStripe(header, raw, ['k'], 300, NOW)).toBe('invalid');
+  });
+});
+
+describe('verifySlack', () => {
+  const slackSig = (secret: string, ts: number) =>
+    `v0=${createHmac('sha256', secret).update(`v0:${ts}:${raw}`).digest('hex')}`;
+  it('accepts v0 over v0:<ts>:<body> within the tolerance', () => {
+    expect(verifySlack(slackSig('k', t), String(t), raw, ['k'], 300, NOW)).toBe('ok');
+    expect(verifySlack(slackSig('k', t - 301), String(t - 301), raw, ['k'], 300, NOW)).toBe('expired');
+  });
+  it.each([
+    ['no signature', undefined, String(t)],
+    ['no timestamp', slackSig('k', t), undefined],
+    ['another timestamp', slackSig('k', t), String(t + 1)],
+    ['another secret', slackSig('x', t), String(t)],
+    ['no v0=', slackSig('k', t).slice(3), String(t)],
+  ])('refuses %s', (_what, signature, timestamp) => {
+    expect(verifySlack(signature, timestamp, raw, ['k'], 300, NOW)).toBe('invalid');
   });
 });
