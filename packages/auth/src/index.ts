@@ -85,6 +85,21 @@ export { UserData } from './providers/oauth2/user-data.js';
 export { type OIDCOptions, oidcProvider } from './providers/oidc.js';
 export type { LoginRequest, Provider, ProviderContext } from './providers/provider.js';
 export { checkProviderName } from './providers/registry.js';
+export { LoginRequests, REQUEST_TTL_MS } from './providers/telegram/login-requests.js';
+export {
+  HttpTelegramAPI,
+  type HttpTelegramAPIOptions,
+  type TelegramAPI,
+  TelegramAPIError,
+  type TelegramChat,
+  type TelegramUpdate,
+} from './providers/telegram/telegram-api.js';
+export {
+  DEFAULT_ERROR_MSG,
+  DEFAULT_SUCCESS_MSG,
+  TelegramProvider,
+  type TelegramProviderOptions,
+} from './providers/telegram/telegram-provider.js';
 // Verified and messenger-bot providers (README "Verified and messenger-bot providers").
 export {
   type ConfirmationStore,
