@@ -25,6 +25,11 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "graphql-osgi-shutdown"));
         String port = properties.getOrDefault("org.osgi.service.http.port", OsgiRuntime.DEFAULT_PORT);
         String host = properties.getOrDefault("org.apache.felix.http.host", "127.0.0.1");
+        if (!runtime.awaitHttp(30_000)) {
+            System.err.println("GraphQL example runtime: no HTTP server on " + host + ":" + port + " (port in use?); stopping");
+            runtime.close();
+            System.exit(1);
+        }
         System.err.println("GraphQL example runtime started: http://" + host + ":" + port + "/graphql");
         runtime.waitForStop();
     }

@@ -75,6 +75,22 @@ public final class OsgiRuntime implements AutoCloseable {
         }
     }
 
+    /** Waits until the HTTP whiteboard runtime is registered, which Felix does once Jetty listens. */
+    public boolean awaitHttp(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                if (context().getAllServiceReferences("org.osgi.service.servlet.runtime.HttpServiceRuntime", null) != null) {
+                    return true;
+                }
+            } catch (org.osgi.framework.InvalidSyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     public BundleContext context() {
         return framework.getBundleContext();
     }
