@@ -61,7 +61,14 @@ export async function sendJsonArray(
     throw error;
   }
   reply.type('application/json; charset=utf-8');
-  return reply.send(
-    Readable.from(arrayChunks(first, iterator, options.pretty, options.logger), { objectMode: false }),
-  );
+  const body = Readable.from(arrayChunks(first, iterator, options.pretty, options.logger), {
+    objectMode: false,
+  });
+  // Release the database cursor however the body ends. The generator's own `finally` is not
+  // enough: when the client is gone before the body starts, Fastify destroys the stream and a
+  // generator that never started skips its `finally`, which would leak a pooled connection.
+  body.once('close', () => {
+    iterator.return?.().catch(() => undefined);
+  });
+  return reply.send(body);
 }

@@ -61,6 +61,29 @@ describe.each(DIALECTS)('streamed responses on %s', (dialect) => {
     expect((JSON.parse(await res.text()) as unknown[]).length).toBe(COUNT);
   });
 
+  it('releases the database connection of every request whose client gives up early', async () => {
+    // The test store has 4 PostgreSQL connections: a leaked cursor per abandoned request would
+    // exhaust them, and the requests below would hang.
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const controller = new AbortController();
+          const pending = fetch(`${base}/pdb/query/v4/resources?include_total=true`, {
+            signal: controller.signal,
+          });
+          setTimeout(() => controller.abort(), i % 4);
+          await pending.then((res) => res.body?.cancel()).catch(() => undefined);
+        }),
+      );
+    }
+    for (let i = 0; i < 8; i += 1) {
+      const res = await fetch(`${base}/pdb/query/v4/resources?limit=2`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(((await res.json()) as unknown[]).length).toBe(2);
+    }
+  });
+
   it('survives a client that goes away mid-stream, and serves the next request', async () => {
     const controller = new AbortController();
     const res = await fetch(`${base}/pdb/query/v4/resources`, { signal: controller.signal });
