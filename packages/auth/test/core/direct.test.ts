@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CredChecker, type Logger, type Opts, Service } from '../../src/index.js';
 import { appPerTest } from './support/app.js';
-import { type Framework, setCookies } from './support/servers.js';
+import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
 import { login } from './support/service.js';
 
 const apps = appPerTest();
@@ -136,6 +136,22 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
     }
     expect(lines.some((line) => line.includes('database down'))).toBe(true);
     expect(lines.some((line) => line.includes('ldap timeout'))).toBe(true);
+  });
+
+  it('logs never carry the password or the token', async () => {
+    const lines: string[] = [];
+    const logger: Logger = { logf: (format, ...args) => lines.push(`${format} ${args.join(' ')}`) };
+    const { url } = await apps.setup(framework, { logger });
+    const ok = await login(url);
+    const { jwt } = sessionOf(ok);
+    await login(url, 'alice', 'not-wonderland');
+    await fetch(`${url}/private`, { headers: { 'x-jwt': `${jwt}x` } });
+    await fetch(`${url}/private`, withSession({ jwt, xsrf: 'wrong' }));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).not.toContain('wonderland');
+      expect(line).not.toContain(jwt.split('.')[2]);
+    }
   });
 
   it('ids are <name>_sha1(user), or of userIdFunc', async () => {
