@@ -31,3 +31,11 @@ describe('parseRequestPath', () => {
     expect(parseRequestPath('/webhook/hooks/%E0%A4%A', 1)).toBeUndefined();
   });
 });
+
+describe('parseRequestPath under several prefix segments', () => {
+  it('skips them on the fast and the general path', () => {
+    expect(parseRequestPath('/api/v1/webhook/m/a/b', 3)).toEqual({ module: 'm', route: 'a/b' });
+    expect(parseRequestPath('/api/v1/webhook/m/a%2Fb', 3)).toEqual({ module: 'm', route: 'a/b' });
+    expect(parseRequestPath('/api/v1/webhook/m', 3)).toBeUndefined();
+  });
+});

@@ -30,10 +30,8 @@ export interface RequestTarget {
  * when the shape is wrong (no module or no route, or a segment that does not decode).
  */
 export function parseRequestPath(pathname: string, prefixSegments: number): RequestTarget | undefined {
-  if (prefixSegments === 1) {
-    const fast = parseSimplePath(pathname);
-    if (fast) return fast;
-  }
+  const fast = parseSimplePath(pathname, prefixSegments);
+  if (fast) return fast;
   const parts = pathname.split('/').filter((s) => s.length > 0);
   if (parts.length < prefixSegments + 2) return undefined;
   const decoded: string[] = [];
@@ -49,13 +47,16 @@ export function parseRequestPath(pathname: string, prefixSegments: number): Requ
 }
 
 /**
- * The common case without escapes or doubled slashes, `/<prefix>/<module>/<route...>`, without
+ * The common case without escapes or doubled slashes, `/<prefix...>/<module>/<route...>`, without
  * splitting into arrays (this runs on every call). Anything else takes the general path.
  */
-function parseSimplePath(pathname: string): RequestTarget | undefined {
+function parseSimplePath(pathname: string, prefixSegments: number): RequestTarget | undefined {
   if (pathname.includes('%') || pathname.includes('//')) return undefined;
-  const moduleStart = pathname.indexOf('/', 1) + 1;
-  if (moduleStart === 0) return undefined;
+  let moduleStart = 1;
+  for (let i = 0; i < prefixSegments; i++) {
+    moduleStart = pathname.indexOf('/', moduleStart) + 1;
+    if (moduleStart === 0) return undefined;
+  }
   const routeStart = pathname.indexOf('/', moduleStart) + 1;
   if (routeStart === 0) return undefined;
   const end = pathname.endsWith('/') ? pathname.length - 1 : pathname.length;

@@ -60,7 +60,19 @@ function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
 }
 
 /** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
-function guard(webhooks: Webhooks, prefixSegments: number) {
+/** Segments before the module: those of the route's full URL (outer prefixes included) minus `*`. */
+function prefixSegmentsOf(request: FastifyRequest, cache: Map<string, number>): number {
+  const url = request.routeOptions.url ?? '';
+  let count = cache.get(url);
+  if (count === undefined) {
+    count = url.split('/').filter((s) => s.length > 0 && s !== '*').length;
+    cache.set(url, count);
+  }
+  return count;
+}
+
+function guard(webhooks: Webhooks) {
+  const prefixes = new Map<string, number>();
   const { secret, allowedIps, rateLimit } = webhooks.options;
   const matches = secret === undefined ? undefined : secretMatcher(secret);
   const limiter = rateLimit && new RateLimiter(rateLimit);
@@ -82,7 +94,7 @@ function guard(webhooks: Webhooks, prefixSegments: number) {
     const sent = request.headers['x-webhook-secret'];
     if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent))
       return refuse(reply, 'ERR_SECRET_INVALID');
-    const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegments);
+    const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegmentsOf(request, prefixes));
     if (!path) return refuse(reply, 'ERR_BAD_PATH');
     const found = webhooks.resolve(path.module, path.route);
     if (!found.found) return refuse(reply, found.code);
@@ -148,7 +160,7 @@ export async function webhookRoutes(app: FastifyInstance, opts: { webhooks: Webh
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
   app.decorateRequest('webhookTarget', null);
   app.setErrorHandler(errorHandler(webhooks));
-  app.addHook('onRequest', guard(webhooks, prefix.split('/').filter(Boolean).length));
+  app.addHook('onRequest', guard(webhooks));
   app.route({
     method: METHODS,
     url: `${prefix}/*`,

@@ -73,6 +73,20 @@ describe('register()', () => {
     await other.close();
   });
 
+  it('works inside a prefixed context of the host app', async () => {
+    const host = Fastify();
+    await host.register(
+      async (api) => {
+        await api.register(webhooksPlugin, {});
+        api.webhooks.register('m', { handleX: () => 'x' });
+      },
+      { prefix: '/api/v1' },
+    );
+    const res = await host.inject({ method: 'POST', url: '/api/v1/webhook/m/handleX', payload: {} });
+    expect(res.json()).toEqual({ success: true, data: 'x' });
+    await host.close();
+  });
+
   it('leaves the rest of the app alone (its JSON parser and 404)', async () => {
     const host = Fastify();
     await host.register(webhooksPlugin, {});
