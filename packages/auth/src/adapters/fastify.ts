@@ -58,14 +58,16 @@ export interface FastifyAuth {
   updateUser(updater?: UserUpdater): FastifyGuardHook;
 }
 
+/** The exchange request of a Fastify request; guards (in `onRequest`) have no body to pass on. */
 function fromFastify(request: FastifyRequest): HttpRequest {
-  return {
+  const req: { -readonly [K in keyof HttpRequest]: HttpRequest[K] } = {
     method: request.method,
     url: request.url,
     headers: request.headers,
     ip: request.ip,
-    ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
   };
+  if (Buffer.isBuffer(request.body)) req.body = request.body;
+  return req;
 }
 
 function send(reply: FastifyReply, response: HttpResponse): FastifyReply {
