@@ -8,7 +8,8 @@
 
 import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
-import type { Catalog } from './catalog-payload.js';
+import { diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
+import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import {
   type ApplyOutcome,
   exec,
@@ -63,15 +64,17 @@ export function applyCatalog(
   received: string,
 ): Promise<ApplyOutcome> {
   return withActivatedNode(store, catalog.certname, catalog.producerTimestamp, async (tx) => {
-    const [stored] = await query<{ producer_timestamp: string; hash: string }>(
+    const [stored] = await query<{ producer_timestamp: string; hash: string; environment: string | null }>(
       tx,
-      'SELECT producer_timestamp, hash FROM catalogs WHERE certname = ?',
+      'SELECT producer_timestamp, hash, environment FROM catalogs WHERE certname = ?',
       [catalog.certname],
     );
     // Equal timestamps replace (reference §5.3); only a strictly newer stored catalog wins.
     if (isNewer(stored?.producer_timestamp, catalog.producerTimestamp)) return 'stale';
     const same = stored?.hash === catalog.hash;
-    if (!same) await replaceContent(tx, catalog);
+    // Rows carry the environment, so a move to another environment rewrites them all.
+    if (!same && stored?.environment === catalog.environment) await updateContent(tx, catalog);
+    else if (!same) await replaceContent(tx, catalog);
     await upsertCatalogRow(tx, catalog, received);
     await exec(
       tx,
@@ -87,12 +90,57 @@ export function applyCatalog(
 async function replaceContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
   for (const table of CONTENT_TABLES)
     await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [catalog.certname]);
+  await insertContent(tx, catalog, catalog.resources, catalog.edges);
+}
+
+/** Rows per `IN (...)` list when deleting by resource hash (well under SQLite's 32766 parameters). */
+const DELETE_CHUNK = 500;
+
+/** Rewrites only the resources and edges that differ from the stored catalog. */
+async function updateContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
+  const c = catalog.certname;
+  const stored = await query<StoredResource>(
+    tx,
+    'SELECT resource, exported, file, line, tags FROM resources WHERE certname = ?',
+    [c],
+  );
+  const storedEdges = await query<StoredEdge>(
+    tx,
+    'SELECT source_type, source_title, target_type, target_title, relationship FROM edges WHERE certname = ?',
+    [c],
+  );
+  const changes = diffCatalog(stored, storedEdges, catalog.resources, catalog.edges);
+  for (let i = 0; i < changes.removeResources.length; i += DELETE_CHUNK) {
+    const chunk = changes.removeResources.slice(i, i + DELETE_CHUNK);
+    const list = chunk.map(() => '?').join(', ');
+    for (const table of ['resource_params', 'resource_tags', 'resources']) {
+      await exec(tx, `DELETE FROM ${table} WHERE certname = ? AND resource IN (${list})`, [c, ...chunk]);
+    }
+  }
+  for (const e of changes.removeEdges) {
+    await exec(
+      tx,
+      `DELETE FROM edges WHERE certname = ? AND source_type = ? AND source_title = ? AND target_type = ?
+         AND target_title = ? AND relationship = ?`,
+      [c, e.source_type, e.source_title, e.target_type, e.target_title, e.relationship],
+    );
+  }
+  await insertContent(tx, catalog, changes.addResources, changes.addEdges);
+}
+
+async function insertContent(
+  tx: SqlRunner,
+  catalog: Catalog,
+  added: readonly CatalogResource[],
+  addedEdges: readonly CatalogEdge[],
+): Promise<void> {
   const c = catalog.certname;
   const resources: SqlParam[][] = [];
   const tags: SqlParam[][] = [];
   const params: SqlParam[][] = [];
-  for (const r of catalog.resources) {
-    resources.push([
+  for (const r of added) {
+    const tagsJson = JSON.stringify(r.tags);
+    const row = [
       c,
       r.resource,
       r.type,
@@ -100,16 +148,16 @@ async function replaceContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
       r.exported,
       r.file,
       r.line,
-      JSON.stringify(r.tags),
+      tagsJson,
       canonicalJson(r.parameters),
-      catalog.environment,
-    ]);
+    ];
+    resources.push([...row, catalog.environment]);
     for (const tag of r.tags) tags.push([c, r.resource, tag]);
     for (const [name, value] of Object.entries(r.parameters)) {
       params.push([c, r.resource, name, canonicalJson(value), typeof value === 'string' ? value : null]);
     }
   }
-  const edges = catalog.edges.map((e) => [
+  const edges = addedEdges.map((e) => [
     c,
     e.sourceType,
     e.sourceTitle,

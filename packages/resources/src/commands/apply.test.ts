@@ -83,6 +83,75 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     expect(rows).toEqual([{ value_string: content }]);
   });
 
+  it('rewrites only what changed and ends with exactly the new catalog', async () => {
+    t = await openTestStore(dialect);
+    const before = smallCatalog('web1', T1);
+    before.resources.push(
+      {
+        type: 'Service',
+        title: 'nginx',
+        exported: false,
+        tags: ['service'],
+        parameters: { ensure: 'running' },
+      },
+      { type: 'User', title: 'gone', exported: false, tags: ['user'], parameters: {} },
+    );
+    before.edges.push({
+      source: { type: 'Class', title: 'main' },
+      target: { type: 'User', title: 'gone' },
+      relationship: 'contains',
+    });
+    await applyCatalog(t.store, readCatalog(before, 9), NOW);
+    const after = (certname: string) => {
+      const c = smallCatalog(certname, T2);
+      (c.resources[1] as { line: number }).line = 6; // metadata only: same resource hash
+      c.resources.push(
+        {
+          type: 'Service',
+          title: 'nginx',
+          exported: false,
+          tags: ['service', 'web'],
+          parameters: { ensure: 'running' },
+        },
+        { type: 'Group', title: 'new', exported: true, tags: ['group'], parameters: { gid: 7 } },
+      );
+      c.edges.push({
+        source: { type: 'Group', title: 'new' },
+        target: { type: 'Service', title: 'nginx' },
+        relationship: 'before',
+      });
+      return readCatalog(c, 9);
+    };
+    expect(await applyCatalog(t.store, after('web1'), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, after('fresh'), NOW)).toBe('stored');
+    const dump = async (certname: string) => {
+      const p = dialect === 'sqlite' ? '?' : '$1';
+      const tables = {
+        resources: 'resource, type, title, exported, file, line, tags, parameters, environment',
+        resource_tags: 'resource, tag',
+        resource_params: 'resource, name, value, value_string',
+        edges: 'source_type, source_title, target_type, target_title, relationship',
+      };
+      const out: Record<string, unknown[]> = {};
+      for (const [table, columns] of Object.entries(tables)) {
+        out[table] = await t.store.all(
+          `SELECT ${columns} FROM ${table} WHERE certname = ${p} ORDER BY ${columns}`,
+          [certname],
+        );
+      }
+      return out;
+    };
+    const updated = await dump('web1');
+    expect(updated).toEqual(await dump('fresh'));
+    expect(updated.resources!.map((r) => (r as { title: string }).title).sort()).toEqual([
+      '/etc/hosts',
+      'main',
+      'new',
+      'nginx',
+    ]);
+    expect(updated.edges).toHaveLength(2);
+  });
+
   it('never leaves half a catalog when the database fails mid-way', async () => {
     t = await openTestStore(dialect);
     await applyCatalog(t.store, catalog(T1), NOW);
