@@ -25,8 +25,8 @@ class DynamicServicesTest extends RuntimeTestBase {
     /** Each test removes its services; wait until both gateways dropped them so tests do not see stale fields. */
     @AfterEach
     void awaitCleanSchemas() throws Exception {
-        fixture.awaitSchema("/graphql", sdl -> !sdl.contains("Greet"));
-        fixture.awaitSchema("/special/graphql", sdl -> !sdl.contains("Greet"));
+        fixture.awaitSchema("/graphql", sdl -> !sdl.contains("Greet") && !sdl.contains("Farewell"));
+        fixture.awaitSchema("/special/graphql", sdl -> !sdl.contains("Greet") && !sdl.contains("Farewell"));
     }
 
     private static Hashtable<String, Object> queryService() {
@@ -161,6 +161,26 @@ class DynamicServicesTest extends RuntimeTestBase {
             fixture.awaitSchema("/graphql", sdl -> sdl.contains("Greetings: Greetings!"));
             JsonNode json = fixture.query("/graphql", "{ Greetings { hello(name: \"a\") bye(name: \"b\") } }", Map.of());
             assertEquals("{\"data\":{\"Greetings\":{\"hello\":\"Hello a\",\"bye\":\"Bye b\"}}}", json.toString());
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    @Test
+    void oneServiceCanOfferAQueryAndAMutationInterface() throws Exception {
+        Hashtable<String, Object> properties = queryService();
+        properties.put("osgi.graphql.query.service", new String[] {GreetingService.class.getName()});
+        properties.put("osgi.graphql.mutation.marker", true);
+        properties.put("osgi.graphql.mutation.service", new String[] {FarewellService.class.getName()});
+        ServiceRegistration<?> registration = fixture.context().registerService(
+                new String[] {GreetingService.class.getName(), FarewellService.class.getName()}, new Greeter(), properties);
+        try {
+            String sdl = fixture.awaitSchema("/graphql", s -> s.contains("FarewellService: FarewellService!"));
+            assertTrue(sdl.contains("GreetingService: GreetingService!"), sdl);
+            assertEquals("Bye m", fixture.query("/graphql", "mutation { FarewellService { bye(name: \"m\") } }", Map.of())
+                    .at("/data/FarewellService/bye").asText());
+            assertEquals("ValidationError", fixture.query("/graphql", "{ FarewellService { bye(name: \"q\") } }", Map.of())
+                    .at("/errors/0/extensions/classification").asText(), "a mutation interface is not on Query");
         } finally {
             registration.unregister();
         }
