@@ -204,8 +204,8 @@ export class TelegramProvider implements Provider {
     }
   }
 
+  /** A wrong bot token shows up at once as a logged 401 of getUpdates. */
   async #pollLoop(signal: AbortSignal): Promise<void> {
-    await this.#botName().catch(() => undefined);
     while (!signal.aborted) {
       let pause: number;
       try {
