@@ -64,3 +64,9 @@ export function parseFlags(
     throw new UsageError(`gatehouse ${command}: ${message} (see: gatehouse ${command} --help)`);
   }
 }
+
+/** Help rows as two aligned columns, indented by two spaces. */
+export function helpColumns(rows: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`).join('\n');
+}

@@ -6,7 +6,7 @@
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { fromText, type Override, type TextKind } from '../config/sources.js';
-import type { CommandIO } from './command.js';
+import { type CommandIO, helpColumns } from './command.js';
 
 export interface ConfigFlag {
   readonly flag: string;
@@ -101,6 +101,5 @@ export function flagHelp(flags: readonly ConfigFlag[]): string {
     ...flags.map((f): [string, string] => [`--${f.flag}${f.placeholder ? ` ${f.placeholder}` : ''}`, f.help]),
     ['-h, --help', 'show this help'],
   ];
-  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`).join('\n');
+  return helpColumns(rows);
 }

@@ -5,14 +5,13 @@
  * anything else prints its message, exit 1).
  */
 import { ConfigError } from '../config/errors.js';
-import { type Command, type CommandIO, exitCodes, UsageError } from './command.js';
+import { type Command, type CommandIO, exitCodes, helpColumns, UsageError } from './command.js';
 
 export function topLevelUsage(commands: readonly Command[]): string {
-  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `Usage: gatehouse <command> [flags]
 
 Commands:
-${commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join('\n')}
+${helpColumns(commands.map((c) => [c.name, c.summary]))}
 
 Run "gatehouse <command> --help" for the flags of a command.
   -h, --help     show this help

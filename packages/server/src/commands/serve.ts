@@ -8,7 +8,7 @@ import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
 import { modulesFlag } from '../areas/webhooks.js';
 import { environmentVariables } from '../config/sources.js';
 import { startService } from '../serve.js';
-import { type Command, exitCodes, parseFlags } from './command.js';
+import { type Command, exitCodes, helpColumns, parseFlags } from './command.js';
 import {
   avatarStoreFlag,
   type ConfigFlag,
@@ -44,8 +44,7 @@ Flags (override environment variables, which override the config file):
 ${flagHelp(serveFlags)}
 
 Environment variables:
-${environmentVariables.map((v) => `  ${v.name.padEnd(24)}${v.doc} (${v.key})`).join('\n')}
-  GATEHOUSE_CONFIG        config file, like --config
+${environmentHelp()}
 
 Exit codes: 0 stopped by SIGTERM/SIGINT, 1 failed or had to cut requests, 2 bad flags or config.`;
 
@@ -77,6 +76,15 @@ export const serveCommand: Command = {
     return code;
   },
 };
+
+/** One aligned line per environment variable, GATEHOUSE_CONFIG last. */
+function environmentHelp(): string {
+  const rows = [
+    ...environmentVariables.map((v): [string, string] => [v.name, `${v.doc} (${v.key})`]),
+    ['GATEHOUSE_CONFIG', 'config file, like --config'] as [string, string],
+  ];
+  return helpColumns(rows);
+}
 
 function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
