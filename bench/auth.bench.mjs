@@ -48,8 +48,14 @@ async function load(child, url, headers) {
   const before = await serverCpu(child);
   const result = await autocannon({ url, headers, connections, duration });
   const cpuPerRequest = ((await serverCpu(child)) - before) / result.requests.total;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuPerRequest };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu: cpuPerRequest,
+  };
 }
 
 async function main() {
@@ -89,7 +95,9 @@ async function main() {
       `node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model}), load ${load1.toFixed(1)}, ` +
         `c=${connections}, ${rounds} rounds x ${duration}s per route, medians`,
     );
-    console.log('| route | req/s | p50 ms | p99 ms | req/s vs unguarded | server CPU µs/req | CPU-bound throughput vs unguarded |');
+    console.log(
+      '| route | req/s | p50 ms | p99 ms | req/s vs unguarded | server CPU µs/req | CPU-bound throughput vs unguarded |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     const pct = (x) => `${(x * 100).toFixed(1)}%`;
     for (const r of rows) {
