@@ -30,6 +30,9 @@ public final class Main {
             runtime.close();
             System.exit(1);
         }
+        if (!runtime.awaitSchemas(30_000)) {
+            System.err.println("GraphQL example runtime: a gateway has not built its schema yet; see the runtime DTO");
+        }
         System.err.println("GraphQL example runtime started: http://" + host + ":" + port + "/graphql");
         runtime.waitForStop();
     }

@@ -15,6 +15,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.launch.Framework;
 
 /**
@@ -81,6 +82,28 @@ public final class OsgiRuntime implements AutoCloseable {
         while (System.currentTimeMillis() < deadline) {
             try {
                 if (context().getAllServiceReferences("org.osgi.service.servlet.runtime.HttpServiceRuntime", null) != null) {
+                    return true;
+                }
+            } catch (org.osgi.framework.InvalidSyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
+    /**
+     * Waits until every gateway has rebuilt its schema at least once after its initial empty one
+     * ({@code service.changecount} of 2 or more), i.e. the services found at start-up are in the schema.
+     */
+    public boolean awaitSchemas(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                ServiceReference<?>[] gateways =
+                        context().getAllServiceReferences("org.gatehouse.graphql.api.GraphqlServiceRuntime", null);
+                if (gateways != null && java.util.Arrays.stream(gateways)
+                        .allMatch(g -> ((Long) g.getProperty("service.changecount")) >= 2)) {
                     return true;
                 }
             } catch (org.osgi.framework.InvalidSyntaxException e) {
