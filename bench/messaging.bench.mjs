@@ -36,7 +36,11 @@ async function serve() {
       },
     }),
   );
-  const sender = new EmailSender({ host: '127.0.0.1', port: smtp.server.address().port, from: 'bench@example.test' });
+  const sender = new EmailSender({
+    host: '127.0.0.1',
+    port: smtp.server.address().port,
+    from: 'bench@example.test',
+  });
   auth.addProvider(new VerifyProvider({ name: 'smtp', sender }));
   const app = Fastify();
   await app.register(auth.fastify.plugin);
@@ -60,11 +64,20 @@ async function main() {
   const ask = (name) => ({
     url: base,
     duration,
-    requests: [{ setupRequest: (req) => ({ ...req, path: `/auth/${name}/login?user=u${n++}&address=u${n}@example.test` }) }],
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: `/auth/${name}/login?user=u${n++}&address=u${n}@example.test`,
+        }),
+      },
+    ],
   });
   const rows = [];
   const record = (label, r) =>
-    rows.push(`| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`);
+    rows.push(
+      `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`,
+    );
   record('request confirmation, in-memory sender', await run(autocannon, ask('memory')));
   child.send('tokens');
   const { tokens } = await new Promise((resolve) => child.once('message', resolve));
@@ -78,7 +91,9 @@ async function main() {
   );
   record('request confirmation, EmailSender to local SMTP', await run(autocannon, ask('smtp')));
   child.kill();
-  console.log(`node ${process.version}, ${os.cpus().length} cores (nproc), ${connections} connections, ${duration} s per run`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores (nproc), ${connections} connections, ${duration} s per run`,
+  );
   console.log('| run | req/s | p50 ms | p99 ms | errors + non-2xx |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
 }
