@@ -42,9 +42,9 @@ build_ferretdb() {
 
 if ! listening; then
   mkdir -p "$DATA"
-  # --debug-addr=-: no metrics/pprof listener (it would hold 127.0.0.1:8088).
+  # --debug-addr=-: no metrics/pprof listener (it would hold 127.0.0.1:8088); state.json goes to the data dir.
   setsid nohup "$BIN" --handler=sqlite --sqlite-url="file:$DATA/" \
-    --listen-addr="127.0.0.1:$PORT" --debug-addr=- --telemetry=disable --log-level=warn \
+    --listen-addr="127.0.0.1:$PORT" --state-dir="$DATA" --debug-addr=- --telemetry=disable --log-level=warn \
     >"$REPO/.data/ferretdb.log" 2>&1 < /dev/null &
   for _ in $(seq 1 60); do
     listening && break
