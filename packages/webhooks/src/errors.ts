@@ -18,7 +18,7 @@ export const webhookErrors = {
   ERR_INVALID_JSON: { status: 400, message: 'Invalid JSON body' },
   ERR_BAD_REQUEST: { status: 400, message: 'bad request' },
   ERR_BODY_TOO_LARGE: { status: 413, message: 'request body too large' },
-  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'unsupported media type, send application/json' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'unsupported media type, send JSON or a form' },
   ERR_HANDLER_FAILED: { status: 500, message: 'webhook handler failed' },
   ERR_SIGNATURE_MISCONFIGURED: { status: 500, message: 'webhook signature is misconfigured' },
   ERR_BUSY: { status: 503, message: 'webhook module busy, retry later' },

@@ -1,16 +1,17 @@
 /**
  * @module routes
  * The HTTP side of a webhook call, in the order a request meets it:
- * 1. onRequest (before any body byte is read): 405 for anything but POST, 401 for a missing or
- *    wrong `X-Webhook-Secret`, 404 for a path, module or route that does not exist, 415 for a body
- *    that is not JSON;
+ * 1. onRequest (before any body byte is read): 403 outside the allowlist, 429 over the rate limit,
+ *    405 for anything but POST, 401 for a missing or wrong `X-Webhook-Secret`, 404 for a path,
+ *    module or route that does not exist, 415 for a body that is neither JSON nor a form;
  * 2. body read as raw bytes, 413 over the limit;
- * 3. handler: signature over the raw bytes (401), JSON object (400), replay check, then dispatch.
+ * 3. handler: signature over the raw bytes (401), JSON object (400) or form fields, replay check,
+ *    then dispatch.
  * All refusals are `{"error": "..."}` from the table in errors.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
-import { isJsonMediaType, parseParams } from './body.js';
+import { type BodyKind, bodyKindOf, parseParams } from './body.js';
 import { deliveryIdOf } from './delivery.js';
 import { type CallTarget, dispatch } from './dispatch.js';
 import { WebhookError, type WebhookErrorCode } from './errors.js';
@@ -28,6 +29,7 @@ interface Target {
   readonly module: ModuleEntry;
   readonly route: RouteEntry;
   readonly call: CallTarget;
+  readonly kind: BodyKind;
   readonly receivedAt: number;
 }
 
@@ -98,13 +100,13 @@ function guard(webhooks: Webhooks) {
     if (!path) return refuse(reply, 'ERR_BAD_PATH');
     const found = webhooks.resolve(path.module, path.route);
     if (!found.found) return refuse(reply, found.code);
-    if (hasBody(request) && !isJsonMediaType(request.headers['content-type'])) {
-      return refuse(reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
-    }
+    const kind = bodyKindOf(request.headers['content-type']);
+    if (kind === undefined && hasBody(request)) return refuse(reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
     request.webhookTarget = {
       module: found.module,
       route: found.route,
       call: found.target,
+      kind: kind ?? 'json',
       receivedAt,
     } satisfies Target;
     done();
@@ -115,11 +117,11 @@ function handler(webhooks: Webhooks) {
   const { options } = webhooks;
   // Not async: checks throw synchronously to the error handler, the answer is sent when ready.
   return (request: FastifyRequest, reply: FastifyReply): void => {
-    const { module, route, call, receivedAt } = request.webhookTarget as Target;
+    const { module, route, call, kind, receivedAt } = request.webhookTarget as Target;
     const raw = Buffer.isBuffer(request.body) ? request.body : EMPTY;
     if (route.signature) verifySignature(route.signature, request.headers, raw, receivedAt);
     // A fresh object from JSON.parse: adding _webhook to it (over any _webhook the body had) is safe.
-    const params = parseParams(raw);
+    const params = parseParams(raw, kind);
     const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);
     params._webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
     const run = () => dispatch(call, params, route.timeoutMs ?? options.timeoutMs, options.logger);

@@ -153,14 +153,28 @@ describe('refusals', () => {
     },
   );
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx'])(
+  it.each(['text/plain', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/xml'])(
     'answers 415 to Content-Type %s',
     async (type) => {
       const res = await post(svc.base, '/webhook/hooks/handleEcho', '{}', { 'content-type': type });
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ error: 'unsupported media type, send application/json' });
+      expect(res.body).toEqual({ error: 'unsupported media type, send JSON or a form' });
     },
   );
+
+  it('takes a form body as string parameters (last value wins)', async () => {
+    const res = await post(
+      svc.base,
+      '/webhook/hooks/handleEcho',
+      'msg=hi+there&n=1&n=2&payload=%7B%22a%22%3A1%7D',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    );
+    const got = dataOf<{ got: Record<string, unknown> }>(res).got;
+    expect(got).toMatchObject({ msg: 'hi there', n: '2', payload: '{"a":1}' });
+    expect(got._webhook).toMatchObject({ method: 'POST' });
+  });
 
   it('accepts application/vnd.something+json with a charset', async () => {
     const res = await post(svc.base, '/webhook/hooks/handleNothing', '{}', {
