@@ -223,4 +223,17 @@ describe('messenger-bot provider (Telegram)', () => {
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ name: 'Auto' });
   });
+
+  it('webhook style: processUpdate confirms without polling; POST is 405', async () => {
+    const { url, provider } = await setup();
+    const token = await newToken(url);
+    await provider.processUpdate({
+      update_id: 1,
+      message: { chat: { id: 21, type: 'private', first_name: 'Hook' }, text: `/start ${token}` },
+    });
+    expect(fake!.sent).toEqual([{ chat_id: 21, text: 'welcome aboard' }]);
+    expect(fake!.offsets).toEqual([]);
+    expect(await (await fetch(loginURL(url, `?token=${token}`))).json()).toMatchObject({ name: 'Hook' });
+    expect((await fetch(loginURL(url), { method: 'POST' })).status).toBe(405);
+  });
 });

@@ -193,3 +193,18 @@ describe('verified provider: bad input', () => {
     expect(res.status).toBe(405);
   });
 });
+
+describe('verified provider over express', () => {
+  it('sends, logs in once, refuses the replay', async () => {
+    const box = outbox();
+    const clock = new Clock();
+    const service = new Service({ secretReader: () => SECRET, now: clock.now });
+    service.addProvider(new VerifyProvider({ name: 'email', sender: box.send }));
+    const url = await otherApps.serve('express', service);
+    const token = await requestToken(url, 'user=a&address=a@x.test&aud=s', box.sent);
+    const login = await confirm(url, token);
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ name: 'a', aud: 's' });
+    expect((await confirm(url, token)).status).toBe(403);
+  });
+});
