@@ -61,7 +61,6 @@ function hiddenHeaders(route: RouteEntry): ReadonlySet<string> {
   return HIDDEN.has(header) ? HIDDEN : new Set([...HIDDEN, header]);
 }
 
-/** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
 /** Segments before the module: those of the route's full URL (outer prefixes included) minus `*`. */
 function prefixSegmentsOf(request: FastifyRequest, cache: Map<string, number>): number {
   const url = request.routeOptions.url ?? '';
@@ -73,6 +72,7 @@ function prefixSegmentsOf(request: FastifyRequest, cache: Map<string, number>): 
   return count;
 }
 
+/** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
 function guard(webhooks: Webhooks) {
   const prefixes = new Map<string, number>();
   const { secret, allowedIps, rateLimit } = webhooks.options;
@@ -94,8 +94,9 @@ function guard(webhooks: Webhooks) {
       return refuse(reply, 'ERR_METHOD_NOT_ALLOWED');
     }
     const sent = request.headers['x-webhook-secret'];
-    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent))
+    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent)) {
       return refuse(reply, 'ERR_SECRET_INVALID');
+    }
     const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegmentsOf(request, prefixes));
     if (!path) return refuse(reply, 'ERR_BAD_PATH');
     const found = webhooks.resolve(path.module, path.route);
@@ -143,8 +144,9 @@ function errorHandler(webhooks: Webhooks) {
     reply: FastifyReply,
   ) => {
     if (err instanceof WebhookError) return sendAnswer(reply, errorAnswer(err.code));
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendAnswer(reply, errorAnswer('ERR_BODY_TOO_LARGE'));
+    }
     const status = err.statusCode ?? 500;
     webhooks.options.logger.logf('webhooks: %s %s failed: %s', request.method, request.url, err);
     return sendAnswer(
