@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { avatarsCommand } from './commands/avatars.js';
 import type { Command, CommandIO } from './commands/command.js';
+import { configCommand } from './commands/config.js';
 import { dispatch } from './commands/dispatch.js';
 import { resourcesCommand } from './commands/resources.js';
 import { serveCommand } from './commands/serve.js';
@@ -22,6 +23,7 @@ import { usersCommand } from './commands/users.js';
 const commands: readonly Command[] = [
   serveCommand, // gatehouse serve
   usersCommand, // gatehouse users add|remove|list
+  configCommand, // gatehouse config check|show
   avatarsCommand, // gatehouse avatars migrate FROM TO
   resourcesCommand, // gatehouse resources import FILES|DIRS
 ];

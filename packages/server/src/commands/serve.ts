@@ -23,7 +23,7 @@ import {
 } from './config-flags.js';
 
 /** The flags of `serve`, in help order. */
-const serveFlags: readonly ConfigFlag[] = [
+export const serveFlags: readonly ConfigFlag[] = [
   portFlag,
   hostFlag,
   urlFlag,

@@ -15,12 +15,15 @@ export class ConfigError extends Error {
   }
 }
 
-const secretKey = /secret|passw/i;
+/** True for keys whose values are secrets (`secret`, `adminPasswd`, `clientSecret`...), never shown. */
+export function isSecretKey(key: string): boolean {
+  return /secret|passw/i.test(key) && !/Env$/.test(key);
+}
 
 /** How a rejected value is shown: short JSON, or only its shape for secrets. */
 export function describeValue(key: string, value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (secretKey.test(key)) {
+  if (isSecretKey(key)) {
     return typeof value === 'string' ? `a string of ${value.length} characters` : `a ${typeof value}`;
   }
   const json = JSON.stringify(value) ?? String(value);
