@@ -105,14 +105,10 @@ export class ModuleFolder {
       this.#known.set(name, { file, hash });
       this.#logger.logf('webhooks: module %s loaded from %s', name, file);
     } catch (err) {
-      this.#logger.logf(
-        'webhooks: module %s (%s) failed to load, keeping the last good version: %s',
-        name,
-        file,
-        err,
-      );
-      // Remember the bad hash only if a good version is loaded, so fixing the file reloads it.
       const known = this.#known.get(name);
+      const outcome = known ? 'keeping the last good version' : 'not served';
+      this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, err);
+      // Remember the bad hash only if a good version is loaded, so fixing the file reloads it.
       if (known) this.#known.set(name, { file: known.file, hash });
     }
   }
