@@ -110,8 +110,9 @@ async function probe(base, path) {
 
 async function load(url) {
   const { default: autocannon } = await import('autocannon');
-  await autocannon({ url, connections, duration: 2 }); // warm-up: JIT, caches
-  const result = await autocannon({ url, connections, duration });
+  // A 30 s timeout: a slow answer is a latency to report, not a failure.
+  await autocannon({ url, connections, duration: 2, timeout: 30 }); // warm-up: JIT, caches
+  const result = await autocannon({ url, connections, duration, timeout: 30 });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

@@ -42,6 +42,11 @@ export function compileResourceQuery(
 
 function compileCount(query: ValidatedQuery, dialect: Dialect, options: CompileOptions) {
   const compiler = createCompiler(dialect, options.inactiveSince);
+  if (!query.projection) {
+    // Rows of the plain query: count them where they are, without building the output columns.
+    const sql = `SELECT count(*) AS total FROM resources r WHERE ${compiler.compileFilter(query.filter)}`;
+    return Object.freeze({ sql, parameters: compiler.parameters });
+  }
   const { sql } = compiler.compileSelect(query);
   return Object.freeze({ sql: `SELECT count(*) AS total FROM (${sql}) q`, parameters: compiler.parameters });
 }

@@ -148,7 +148,7 @@ describe('SQL compilation per dialect', () => {
       inactiveSince: SINCE,
     });
     expect(compiled.count).toEqual({
-      sql: `SELECT count(*) AS total FROM (SELECT ${COLS} FROM resources r WHERE (r.type = $1 AND ${ACTIVE})) q`,
+      sql: `SELECT count(*) AS total FROM resources r WHERE (r.type = $1 AND ${ACTIVE})`,
       parameters: ['File'],
     });
   });
