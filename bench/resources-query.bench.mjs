@@ -43,6 +43,10 @@ const MATRIX = [
   ],
   [
     'paging: order_by title,certname limit 50 offset 1000',
+    `/resources/Package?order_by=${q([{ field: 'title' }, { field: 'certname' }])}&limit=50&offset=1000`,
+  ],
+  [
+    'same page + include_total (X-Records)',
     `/resources/Package?order_by=${q([{ field: 'title' }, { field: 'certname' }])}&limit=50&offset=1000&include_total=true`,
   ],
 ];
