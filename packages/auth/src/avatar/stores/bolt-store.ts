@@ -5,10 +5,13 @@
  * properties in Node: one memory-mapped file, ACID transactions, readers that never block the
  * writer, and no server. Two named databases share the file: `avatars` (bytes) and `metas`
  * (fingerprint), and a put or remove changes both in one transaction.
+ *
+ * `lmdb` is imported when a store is opened, not with the module: `@gatehouse/auth` re-exports this
+ * class, and an integrator without a bolt store should not pay the native module's load time.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type Database, open, type RootDatabase } from 'lmdb';
+import type { Database, RootDatabase } from 'lmdb';
 import { contentFingerprint } from '../fingerprint.js';
 import { assertAvatarId, avatarIdFor } from '../id.js';
 import type { AvatarStore } from '../types.js';
@@ -30,6 +33,7 @@ export class BoltAvatarStore implements AvatarStore {
   static async open(path: string): Promise<BoltAvatarStore> {
     if (!path) throw new TypeError('@gatehouse/auth: bolt avatar store needs a file path');
     await mkdir(dirname(path), { recursive: true, mode: 0o750 });
+    const { open } = await import('lmdb');
     const root = open({ path, maxDbs: 4, compression: false });
     return new BoltAvatarStore(path, root);
   }

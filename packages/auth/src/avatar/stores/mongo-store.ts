@@ -8,8 +8,11 @@
  * and a single document is replaced atomically by one `replaceOne(upsert)`: readers never see a
  * half-written avatar and there are no chunk and file collections to keep consistent or old
  * revisions to clean up. GridFS only pays off for files above 16 MB, which the proxy never stores.
+ *
+ * The driver is imported when a store is opened, not with the module: `@gatehouse/auth` re-exports
+ * this class, and an integrator without a MongoDB store should not pay the driver's load time.
  */
-import { type Binary, type Collection, MongoClient } from 'mongodb';
+import type { Binary, Collection, MongoClient } from 'mongodb';
 import { contentFingerprint } from '../fingerprint.js';
 import { assertAvatarId, avatarIdFor } from '../id.js';
 import type { AvatarStore } from '../types.js';
@@ -75,6 +78,7 @@ export class MongoAvatarStore implements AvatarStore {
     const location = parseMongoAvatarURI(uri);
     // The driver waits 30 s for a server by default; a URI that sets its own timeout keeps it.
     const timeouts = /[?&]serverSelectionTimeoutMS=/i.test(uri) ? {} : { serverSelectionTimeoutMS: 10_000 };
+    const { MongoClient } = await import('mongodb');
     const client = new MongoClient(location.clientURI, timeouts);
     try {
       await client.connect();

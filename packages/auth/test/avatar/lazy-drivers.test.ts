@@ -1,0 +1,91 @@
+/**
+ * Importing `@gatehouse/auth` must not load the MongoDB driver or LMDB: an integrator that keeps
+ * avatars in files (or has none) should not pay their start-up time. The compiled package is
+ * imported in a child process whose module resolver refuses `mongodb` and `lmdb`; the import must
+ * succeed, and opening a `bolt://` or `mongodb://` store must then reach the refusal (which proves
+ * the resolver hook is really in the way, so the first check is not vacuous).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+let dir: string;
+
+const HOOKS = `export async function resolve(specifier, context, next) {
+  if (specifier === 'mongodb' || specifier === 'lmdb') throw new Error('refused driver ' + specifier);
+  return next(specifier, context);
+}
+`;
+
+const REGISTER = `import { register } from 'node:module';
+register('./hooks.mjs', import.meta.url);
+`;
+
+function childScript(storeURI: string): string {
+  const entry = pathToFileURL(join(packageDir, 'dist', 'index.js')).href;
+  return `const auth = await import(${JSON.stringify(entry)});
+console.log('imported', typeof auth.Service);
+try {
+  const store = await auth.openAvatarStore(${JSON.stringify(storeURI)});
+  await store.close();
+  console.log('opened');
+} catch (error) {
+  console.log('open failed:', String(error.message));
+}
+`;
+}
+
+function runChild(storeURI: string): string {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      pathToFileURL(join(dir, 'register.mjs')).href,
+      '--input-type=module',
+      '-e',
+      childScript(storeURI),
+    ],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  // A refused import at start-up shows up on stderr; keep it in the failure message.
+  return `${result.stdout}${result.stderr}`;
+}
+
+beforeAll(async () => {
+  // The child imports dist/: build it (a no-op when current, as after `npm test`'s own tsc -b).
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const build = spawnSync(
+    'flock',
+    ['/tmp/gatehouse-auth-build.lock', process.execPath, tsc, '-b', packageDir],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`tsc -b ${packageDir} failed:\n${build.stdout}${build.stderr}`);
+  dir = await mkdtemp(join(tmpdir(), 'gatehouse-lazy-drivers-'));
+  await writeFile(join(dir, 'hooks.mjs'), HOOKS);
+  await writeFile(join(dir, 'register.mjs'), REGISTER);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('store drivers load on first use', () => {
+  it('the package imports without lmdb; a bolt:// store loads it when opened', () => {
+    const out = runChild(`bolt://${join(dir, 'avatars.db')}`);
+    expect(out).toContain('imported function');
+    expect(out).toContain('open failed: refused driver lmdb');
+  });
+
+  it('the package imports without mongodb; a mongodb:// store loads it when opened', () => {
+    const out = runChild('mongodb://127.0.0.1:1/gatehouse?ava_coll=avatars');
+    expect(out).toContain('imported function');
+    expect(out).toContain('open failed: refused driver mongodb');
+  });
+});
