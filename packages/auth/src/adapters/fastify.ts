@@ -108,7 +108,8 @@ export function createFastifyAuth(service: Service): FastifyAuth {
     scope.all(`${mountPath === '/' ? '' : mountPath}/*`, handler);
     const avatar = service.avatarHandler;
     if (avatar) {
-      scope.get(`${avatarRoutePath}/*`, async (request, reply) =>
+      // Every method: the handler itself answers 405 with Allow (a GET-only route gave Fastify's 404).
+      scope.all(`${avatarRoutePath}/*`, async (request, reply) =>
         send(reply, secured(await avatar(fromFastify(request)))),
       );
     }

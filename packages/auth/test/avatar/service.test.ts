@@ -69,6 +69,16 @@ describe.each<Framework>(['fastify', 'express'])('avatars in the Service over %s
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'avatar not found' });
   });
+
+  it('answers 405 with Allow for methods other than GET and HEAD, as the README documents', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT']) {
+      const res = await fetch(`${app.url}/avatar/${avatarIdFor('nobody')}`, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.json()).toEqual({ error: 'method not allowed' });
+    }
+  });
 });
 
 describe('a Service without an avatar store', () => {
