@@ -13,7 +13,7 @@ build: install
 	npm run build
 
 run: build
-	./scripts/run.sh
+	./scripts/run.sh $(ARGS)
 
 test-setup: install
 	./scripts/test-setup.sh
