@@ -35,6 +35,11 @@ export interface EmailSenderOptions {
   charset?: string;
   /** Give up on a connection, greeting or command after this long; default 30000 ms. */
   timeoutMs?: number;
+  /**
+   * Keep up to this many SMTP connections open and reuse them (call `close()` at shutdown).
+   * Default 0: one connection per message, nothing left open.
+   */
+  poolSize?: number;
 }
 
 const CHARSETS: Record<string, (text: string) => Buffer> = {
@@ -78,7 +83,12 @@ export class EmailSender implements Sender {
     this.#from = options.from;
     this.#subject = options.subject ?? 'Confirmation';
     const timeout = options.timeoutMs ?? 30_000;
+    const poolSize = options.poolSize ?? 0;
+    if (!Number.isInteger(poolSize) || poolSize < 0) {
+      throw new TypeError('@gatehouse/auth: e-mail poolSize must be a whole number, 0 for no pool');
+    }
     this.#transport = nodemailer.createTransport({
+      ...(poolSize > 0 ? { pool: true as const, maxConnections: poolSize } : {}),
       host: options.host,
       port: options.port ?? (options.tls ? 465 : 25),
       secure: options.tls === true,

@@ -120,12 +120,35 @@ describe('verified provider with the e-mail sender', () => {
   });
 });
 
+describe('EmailSender with a pool', () => {
+  it('reuses one connection for several messages and closes it', async () => {
+    smtp = await startSmtpPeer();
+    let connections = 0;
+    smtp.onConnect = () => {
+      connections++;
+    };
+    const sender = emailSender(smtp.port, { poolSize: 1 });
+    try {
+      for (const n of [1, 2, 3]) await sender.send(`u${n}@example.test`, `message ${n}`);
+    } finally {
+      sender.close();
+    }
+    expect(smtp.received.map((m) => m.to[0])).toEqual([
+      'u1@example.test',
+      'u2@example.test',
+      'u3@example.test',
+    ]);
+    expect(connections).toBe(1);
+  });
+});
+
 describe('EmailSender options', () => {
   it('refuses a missing host or From, an unknown charset or content type', async () => {
     const { EmailSender } = await import('../../src/index.js');
     expect(() => new EmailSender({ host: '', from: 'a@b.test' })).toThrow(/host/);
     expect(() => new EmailSender({ host: 'h', from: '' })).toThrow(/From/);
     expect(() => new EmailSender({ host: 'h', from: 'a@b.test', charset: 'koi8-r' })).toThrow(/charset/);
+    expect(() => new EmailSender({ host: 'h', from: 'a@b.test', poolSize: -1 })).toThrow(/poolSize/);
     expect(() => new EmailSender({ host: 'h', from: 'a@b.test', contentType: 'image/png' })).toThrow(
       /content type/,
     );

@@ -19,6 +19,8 @@ export interface ReceivedMail {
 export interface SmtpPeer {
   port: number;
   received: ReceivedMail[];
+  /** Called for every new SMTP connection. */
+  onConnect?: () => void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,11 @@ const tlsFile = (name: string) => readFileSync(new URL(`./tls/${name}`, import.m
 
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  const peer: SmtpPeer = {
+    port: 0,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: [...(options.credentials ? [] : ['AUTH']), ...(options.starttls ? [] : ['STARTTLS'])],
@@ -42,6 +49,10 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     authOptional: !options.credentials,
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, done) {
+      peer.onConnect?.();
+      done();
+    },
     onAuth(auth, _session, done) {
       const want = options.credentials;
       if (want && auth.username === want.user && auth.password === want.pass) {
@@ -72,8 +83,8 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  peer.port = (server.server.address() as AddressInfo).port;
+  return peer;
 }
 
 /** Headers (lower-case names, unfolded) and the decoded body of a raw single-part message. */
