@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # Native modules (better-sqlite3, lmdb, re2) build from source when no prebuilt binary fits.
+  # better-sqlite3 and re2 would first try to download prebuilt binaries from GitHub, which this
+  # network does not reach (the attempt can hang for minutes): build them from source at once.
+  export npm_config_build_from_source=better-sqlite3 DEVELOPMENT_SKIP_GETTING_ASSET=1
   npm install --no-audit --no-fund
 fi

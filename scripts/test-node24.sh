@@ -19,6 +19,8 @@ tar -C "$root" --exclude=./node_modules --exclude='./packages/*/node_modules' --
   --exclude=./.tools --exclude=./.data --exclude=./graphql-osgi --exclude=.git -cf - . | tar -C "$tree" -xf -
 cd "$tree"
 export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
+# As in scripts/install.sh: no attempt to download prebuilt binaries; build from source.
+export npm_config_build_from_source=better-sqlite3 DEVELOPMENT_SKIP_GETTING_ASSET=1
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   node "$npm_cli" install --no-audit --no-fund
 fi
