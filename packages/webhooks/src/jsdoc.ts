@@ -4,7 +4,8 @@
  * compiler API (the same parser for .ts and .js). Only tags are read here; which methods become
  * handlers is decided in discover.ts against the loaded runtime object.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { typescript } from './typescript.js';
 
 /** A JSDoc tag: lower-case name (tags are matched case-insensitively) and its text. */
 export interface DocTag {
@@ -21,28 +22,32 @@ export interface ExportDocs {
 /** Export name (`default` for the default export) → its tags. */
 export type SourceDocs = ReadonlyMap<string, ExportDocs>;
 
-type Holder = ts.ClassLikeDeclaration | ts.ObjectLiteralExpression;
+type Holder = TS.ClassLikeDeclaration | TS.ObjectLiteralExpression;
 
-function tagsOf(node: ts.Node): DocTag[] {
+function tagsOf(node: TS.Node): DocTag[] {
+  const ts = typescript();
   return ts.getJSDocTags(node).map((tag) => ({
     name: tag.tagName.text.toLowerCase(),
     text: (ts.getTextOfJSDocComment(tag.comment) ?? '').trim(),
   }));
 }
 
-function memberName(name: ts.PropertyName | undefined): string | undefined {
+function memberName(name: TS.PropertyName | undefined): string | undefined {
+  const ts = typescript();
   if (name === undefined) return undefined;
   if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
   return undefined;
 }
 
-function isFunctionValue(node: ts.Node | undefined): boolean {
+function isFunctionValue(node: TS.Node | undefined): boolean {
+  const ts = typescript();
   return node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
 }
 
 function membersOf(holder: Holder): Map<string, DocTag[]> {
+  const ts = typescript();
   const members = new Map<string, DocTag[]>();
-  const elements: readonly ts.Node[] = ts.isObjectLiteralExpression(holder)
+  const elements: readonly TS.Node[] = ts.isObjectLiteralExpression(holder)
     ? holder.properties
     : holder.members;
   for (const el of elements) {
@@ -55,16 +60,18 @@ function membersOf(holder: Holder): Map<string, DocTag[]> {
   return members;
 }
 
-function docsOf(holder: Holder, tagNode: ts.Node): ExportDocs {
+function docsOf(holder: Holder, tagNode: TS.Node): ExportDocs {
   return { own: tagsOf(tagNode), members: membersOf(holder) };
 }
 
-function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+function hasModifier(node: TS.Node, kind: TS.SyntaxKind): boolean {
+  const ts = typescript();
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
 }
 
 /** Class declarations and `const x = {…}` / `const X = class {…}` at the top level, by local name. */
-function localHolders(file: ts.SourceFile): Map<string, ExportDocs> {
+function localHolders(file: TS.SourceFile): Map<string, ExportDocs> {
+  const ts = typescript();
   const locals = new Map<string, ExportDocs>();
   for (const st of file.statements) {
     if (ts.isClassDeclaration(st) && st.name) locals.set(st.name.text, docsOf(st, st));
@@ -80,7 +87,8 @@ function localHolders(file: ts.SourceFile): Map<string, ExportDocs> {
   return locals;
 }
 
-function holderOfExpression(expr: ts.Expression, locals: Map<string, ExportDocs>, at: ts.Node) {
+function holderOfExpression(expr: TS.Expression, locals: Map<string, ExportDocs>, at: TS.Node) {
+  const ts = typescript();
   if (ts.isIdentifier(expr)) return locals.get(expr.text);
   if (ts.isObjectLiteralExpression(expr)) return docsOf(expr, at);
   if (ts.isClassExpression(expr)) return docsOf(expr, expr);
@@ -89,6 +97,7 @@ function holderOfExpression(expr: ts.Expression, locals: Map<string, ExportDocs>
 
 /** Parses `source` (named `fileName`, whose extension picks TS or JS) and returns its exports' tags. */
 export function readSourceDocs(fileName: string, source: string): SourceDocs {
+  const ts = typescript();
   const kind = /\.[cm]?js$/i.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const locals = localHolders(file);

@@ -8,20 +8,24 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { typescript } from './typescript.js';
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  module: ts.ModuleKind.ESNext,
-  target: ts.ScriptTarget.ES2022,
-  esModuleInterop: true,
-  sourceMap: false,
-};
+function compilerOptions(ts: typeof TS): TS.CompilerOptions {
+  return {
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+    esModuleInterop: true,
+    sourceMap: false,
+  };
+}
 
 /** Transpiles `source` and throws with the parser's messages when it has syntax errors. */
 export function transpileToEsm(fileName: string, source: string): string {
+  const ts = typescript();
   const out = ts.transpileModule(source, {
     fileName,
-    compilerOptions: COMPILER_OPTIONS,
+    compilerOptions: compilerOptions(ts),
     reportDiagnostics: true,
   });
   const errors = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
