@@ -38,13 +38,20 @@ export async function startService(
   await writeModules(dir, files);
   const lines: string[] = [];
   const app = Fastify();
-  await app.register(webhooksPlugin, {
-    modulesDir: dir,
-    logger: recordingLogger(lines),
-    debounceMs: 20,
-    ...options,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  let address: string;
+  try {
+    await app.register(webhooksPlugin, {
+      modulesDir: dir,
+      logger: recordingLogger(lines),
+      debounceMs: 20,
+      ...options,
+    });
+    address = await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (err) {
+    await app.close().catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     base: address,
