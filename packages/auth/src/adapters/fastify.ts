@@ -71,10 +71,10 @@ function fromFastify(request: FastifyRequest): HttpRequest {
 }
 
 function send(reply: FastifyReply, response: HttpResponse): FastifyReply {
-  return reply
-    .code(response.status)
-    .headers(response.headers)
-    .send(response.body ?? '');
+  reply.code(response.status).headers(response.headers);
+  // No body, no payload: send('') would add `Content-Type: text/plain`, which a cache merges from a
+  // 304 into the stored avatar.
+  return response.body === undefined ? reply.send() : reply.send(response.body);
 }
 
 /** Fastify's own body errors (too large, bad length) as our error codes. */
