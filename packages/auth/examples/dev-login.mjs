@@ -3,7 +3,7 @@
 // Run (after `npm run build` at the repo root):  node packages/auth/examples/dev-login.mjs
 // Then open http://127.0.0.1:8082/auth/dev/login?from=http://127.0.0.1:8082/private and type a name, or:
 //   loc=$(curl -s -c jar -b jar -o /dev/null -w '%{redirect_url}' 'http://127.0.0.1:8082/auth/dev/login?from=http://127.0.0.1:8082/private')
-//   curl -s -c jar -b jar -L -d username=alice "$loc"
+//   curl -s -c jar -b jar -L -o /dev/null -w '%{url_effective}\n' -d username=alice "$loc"
 //   curl -s -b jar -H "X-XSRF-TOKEN: $(awk '/XSRF-TOKEN/ {print $7}' jar)" http://127.0.0.1:8082/private
 import { devProvider, Service, startDevOAuthServer } from '@gatehouse/auth';
 import Fastify from 'fastify';
