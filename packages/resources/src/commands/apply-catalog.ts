@@ -10,14 +10,7 @@ import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
 import { diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
-import {
-  type ApplyOutcome,
-  exec,
-  isNewer,
-  query,
-  rememberEnvironment,
-  withActivatedNode,
-} from './node-status.js';
+import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
 
 export type { ApplyOutcome } from './node-status.js';
 
@@ -76,13 +69,14 @@ export function applyCatalog(
     if (!same && stored?.environment === catalog.environment) await updateContent(tx, catalog);
     else if (!same) await replaceContent(tx, catalog);
     await upsertCatalogRow(tx, catalog, received);
-    await exec(
+    await recordArrival(
       tx,
-      `UPDATE certnames SET catalog_producer_timestamp = ?, catalog_timestamp = ?, catalog_environment = ?
-       WHERE certname = ?`,
-      [catalog.producerTimestamp, received, catalog.environment, catalog.certname],
+      'catalog',
+      catalog.certname,
+      catalog.producerTimestamp,
+      received,
+      catalog.environment,
     );
-    await rememberEnvironment(tx, catalog.environment);
     return same ? 'unchanged' : 'stored';
   });
 }

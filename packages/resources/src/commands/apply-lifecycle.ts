@@ -13,7 +13,7 @@ import {
   exec,
   isNewer,
   lockNode,
-  rememberEnvironment,
+  recordArrival,
   withActivatedNode,
 } from './node-status.js';
 
@@ -56,13 +56,7 @@ export function applyFactset(store: ResourceStore, facts: Factset, received: str
       typeof value === 'string' ? value : null,
     ]);
     await tx.bulkInsert('facts', FACT_COLUMNS, rows);
-    await exec(
-      tx,
-      `UPDATE certnames SET facts_producer_timestamp = ?, facts_timestamp = ?, facts_environment = ?
-       WHERE certname = ?`,
-      [facts.producerTimestamp, received, facts.environment, facts.certname],
-    );
-    await rememberEnvironment(tx, facts.environment);
+    await recordArrival(tx, 'facts', facts.certname, facts.producerTimestamp, received, facts.environment);
     return 'stored';
   });
 }
@@ -75,24 +69,21 @@ export function applyReport(
 ): Promise<ApplyOutcome> {
   return withActivatedNode(store, report.certname, report.producerTimestamp, async (tx, status) => {
     if (isNewer(status.report_producer_timestamp, report.producerTimestamp)) return 'stale';
+    await recordArrival(
+      tx,
+      'report',
+      report.certname,
+      report.producerTimestamp,
+      received,
+      report.environment,
+    );
     await exec(
       tx,
-      `UPDATE certnames SET report_producer_timestamp = ?, report_timestamp = ?, report_environment = ?,
-         latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
+      `UPDATE certnames SET latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
          cached_catalog_status = ?
        WHERE certname = ?`,
-      [
-        report.producerTimestamp,
-        received,
-        report.environment,
-        report.status,
-        report.noop,
-        report.correctiveChange,
-        report.cachedCatalogStatus,
-        report.certname,
-      ],
+      [report.status, report.noop, report.correctiveChange, report.cachedCatalogStatus, report.certname],
     );
-    await rememberEnvironment(tx, report.environment);
     return 'stored';
   });
 }

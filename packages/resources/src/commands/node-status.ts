@@ -59,6 +59,27 @@ export async function maybeActivate(
   await exec(tx, `UPDATE certnames SET ${sets.join(', ')} WHERE certname = ?`, [certname]);
 }
 
+/** The command kinds whose newest producer timestamp, arrival time and environment a node keeps. */
+export type DataKind = 'catalog' | 'facts' | 'report';
+
+/** Records that the node's `kind` is now from `producerTimestamp` (arrived at `received`). */
+export async function recordArrival(
+  tx: SqlRunner,
+  kind: DataKind,
+  certname: string,
+  producerTimestamp: string,
+  received: string,
+  environment: string | null,
+): Promise<void> {
+  await exec(
+    tx,
+    `UPDATE certnames SET ${kind}_producer_timestamp = ?, ${kind}_timestamp = ?, ${kind}_environment = ?
+     WHERE certname = ?`,
+    [producerTimestamp, received, environment, certname],
+  );
+  await rememberEnvironment(tx, environment);
+}
+
 /** Records an environment name so environment subqueries can find it. */
 export async function rememberEnvironment(tx: SqlRunner, environment: string | null): Promise<void> {
   if (environment === null) return;
