@@ -8,6 +8,8 @@
  */
 import {
   appleProvider,
+  type BuiltinProviderName,
+  builtinProviderNames,
   customOAuth2Provider,
   DEV_DEFAULT_PORT,
   devProvider,
@@ -48,17 +50,11 @@ const scopes = z.array(nonEmpty, { error: 'expected a list of scopes' }).optiona
 /** Where the client secret is: the name of an environment variable. */
 const secretEnv = nonEmpty.regex(/^[A-Z_][A-Z0-9_]*$/, { error: 'expected an environment variable name' });
 
-const builtinKinds = [
-  'github',
-  'google',
-  'facebook',
-  'microsoft',
-  'yandex',
-  'battlenet',
-  'patreon',
-  'discord',
-  'twitter',
-] as const;
+/** Built-in providers configured by client id and secret; Apple and dev have entries of their own. */
+type KeyedBuiltin = Exclude<BuiltinProviderName, 'apple' | 'dev'>;
+const builtinKinds = builtinProviderNames.filter(
+  (name): name is KeyedBuiltin => name !== 'apple' && name !== 'dev',
+) as [KeyedBuiltin, ...KeyedBuiltin[]];
 
 const providerEntry = z.discriminatedUnion('kind', [
   z.strictObject({
