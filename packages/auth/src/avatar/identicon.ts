@@ -5,7 +5,7 @@
  * Pixels are written into a raw RGB buffer and encoded as PNG by sharp; no SVG is ever produced.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 
 const GRID = 5;
 const CELL = 50;
@@ -70,6 +70,7 @@ export async function generateIdenticon(userId: string): Promise<Buffer> {
   const hash = createHash('sha256').update(`gatehouse-identicon:${userId}`).digest();
   const colour = hslToRgb(((hash[4]! << 8) | hash[5]!) % 360, 0.55, 0.5);
   const pixels = paint(cellPattern(hash), colour);
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width: IDENTICON_SIZE, height: IDENTICON_SIZE, channels: 3 } })
     .png()
     .toBuffer();

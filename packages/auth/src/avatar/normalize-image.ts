@@ -6,7 +6,8 @@
  * image whatever the Content-Type said, and re-encoded, which drops metadata and any payload
  * smuggled after the image data. SVG, HTML and every format but PNG, JPEG, GIF and WebP are refused.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './load-sharp.js';
 
 /** Why bytes were refused as an avatar; the proxy logs it and uses an identicon instead. */
 export class ImageRejectedError extends Error {
@@ -39,6 +40,7 @@ function isAcceptedFormat(format: string | undefined): format is InputFormat {
 }
 
 async function readHeader(data: Buffer, maxPixels: number): Promise<{ format: InputFormat }> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Header only, no pixels decoded: the size check below gives the precise reason.
@@ -63,6 +65,7 @@ async function readHeader(data: Buffer, maxPixels: number): Promise<{ format: In
 export async function normalizeImage(data: Buffer, options: NormalizeOptions): Promise<NormalizedImage> {
   const { format } = await readHeader(data, options.maxPixels);
   const output = OUTPUT_FORMAT[format];
+  const sharp = await loadSharp();
   let pipeline = sharp(data, { limitInputPixels: options.maxPixels, failOn: 'error' }).autoOrient();
   if (options.resizeLimit > 0) {
     pipeline = pipeline.resize({

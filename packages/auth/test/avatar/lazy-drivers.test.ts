@@ -1,9 +1,9 @@
 /**
- * Importing `@gatehouse/auth` must not load the MongoDB driver or LMDB: an integrator that keeps
- * avatars in files (or has none) should not pay their start-up time. The compiled package is
- * imported in a child process whose module resolver refuses `mongodb` and `lmdb`; the import must
- * succeed, and opening a `bolt://` or `mongodb://` store must then reach the refusal (which proves
- * the resolver hook is really in the way, so the first check is not vacuous).
+ * Importing `@gatehouse/auth` must not load the MongoDB driver, LMDB or sharp: an integrator that
+ * keeps avatars in files (or has none) should not pay their start-up time. The compiled package is
+ * imported in a child process whose module resolver refuses `mongodb`, `lmdb` and `sharp`; the
+ * import must succeed, and using each one must then reach the refusal (which proves the resolver
+ * hook is really in the way, so the first check is not vacuous).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
 
 const HOOKS = `export async function resolve(specifier, context, next) {
-  if (specifier === 'mongodb' || specifier === 'lmdb') throw new Error('refused driver ' + specifier);
+  if (['mongodb', 'lmdb', 'sharp'].includes(specifier)) throw new Error('refused driver ' + specifier);
   return next(specifier, context);
 }
 `;
@@ -26,31 +26,33 @@ const REGISTER = `import { register } from 'node:module';
 register('./hooks.mjs', import.meta.url);
 `;
 
-function childScript(storeURI: string): string {
+/** Imports the built package as `auth`, runs `use` (statements), and prints how each step ended. */
+function childScript(use: string): string {
   const entry = pathToFileURL(join(packageDir, 'dist', 'index.js')).href;
   return `const auth = await import(${JSON.stringify(entry)});
 console.log('imported', typeof auth.Service);
 try {
-  const store = await auth.openAvatarStore(${JSON.stringify(storeURI)});
-  await store.close();
-  console.log('opened');
+  ${use}
+  console.log('used');
 } catch (error) {
-  console.log('open failed:', String(error.message));
+  console.log('use failed:', String(error.message));
 }
 `;
 }
 
-function runChild(storeURI: string): string {
+function openStore(storeURI: string): string {
+  return `await (await auth.openAvatarStore(${JSON.stringify(storeURI)})).close();`;
+}
+
+function runChild(use: string): string {
+  const register = pathToFileURL(join(dir, 'register.mjs')).href;
   const result = spawnSync(
     process.execPath,
-    [
-      '--import',
-      pathToFileURL(join(dir, 'register.mjs')).href,
-      '--input-type=module',
-      '-e',
-      childScript(storeURI),
-    ],
-    { encoding: 'utf8', timeout: 60_000 },
+    ['--import', register, '--input-type=module', '-e', childScript(use)],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
   );
   // A refused import at start-up shows up on stderr; keep it in the failure message.
   return `${result.stdout}${result.stderr}`;
@@ -59,13 +61,8 @@ function runChild(storeURI: string): string {
 beforeAll(async () => {
   // The child imports dist/: build it (a no-op when current, as after `npm test`'s own tsc -b).
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const build = spawnSync(
-    'flock',
-    ['/tmp/gatehouse-auth-build.lock', process.execPath, tsc, '-b', packageDir],
-    {
-      encoding: 'utf8',
-    },
-  );
+  const lock = '/tmp/gatehouse-auth-build.lock';
+  const build = spawnSync('flock', [lock, process.execPath, tsc, '-b', packageDir], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`tsc -b ${packageDir} failed:\n${build.stdout}${build.stderr}`);
   dir = await mkdtemp(join(tmpdir(), 'gatehouse-lazy-drivers-'));
   await writeFile(join(dir, 'hooks.mjs'), HOOKS);
@@ -76,16 +73,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('store drivers load on first use', () => {
+describe('heavy dependencies load on first use', () => {
   it('the package imports without lmdb; a bolt:// store loads it when opened', () => {
-    const out = runChild(`bolt://${join(dir, 'avatars.db')}`);
+    const out = runChild(openStore(`bolt://${join(dir, 'avatars.db')}`));
     expect(out).toContain('imported function');
-    expect(out).toContain('open failed: refused driver lmdb');
+    expect(out).toContain('use failed: refused driver lmdb');
   });
 
   it('the package imports without mongodb; a mongodb:// store loads it when opened', () => {
-    const out = runChild('mongodb://127.0.0.1:1/gatehouse?ava_coll=avatars');
+    const out = runChild(openStore('mongodb://127.0.0.1:1/gatehouse?ava_coll=avatars'));
     expect(out).toContain('imported function');
-    expect(out).toContain('open failed: refused driver mongodb');
+    expect(out).toContain('use failed: refused driver mongodb');
+  });
+
+  it('the package imports without sharp; drawing an identicon loads it', () => {
+    const out = runChild(`await auth.generateIdenticon('alice');`);
+    expect(out).toContain('imported function');
+    expect(out).toContain('use failed: refused driver sharp');
   });
 });
