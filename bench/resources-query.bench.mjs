@@ -33,7 +33,7 @@ const MATRIX = [
   ],
   ['dotted parameter + type', `/resources/User?query=${q(['=', 'parameters.shell', '/bin/bash'])}&limit=100`],
   [
-    'exported collection (Nagios_host <<| |>>)',
+    'exported collection (Nagios_host, exported)',
     `/resources?query=${q(['and', ['=', 'exported', true], ['=', 'type', 'Nagios_host']])}`,
   ],
   ['regex on title within a type', `/resources/File?query=${q(['~', 'title', '^/etc/db/conf\\.d/00[0-4]'])}`],
