@@ -213,8 +213,8 @@ export abstract class QueryCompiler {
 
   #scalarPredicate(column: string, operator: ComparisonNode['operator'], value: JsonValue): string {
     if (operator === '~') return `(${column} IS NOT NULL AND ${this.regexMatch(column, value as string)})`;
-    const sqlOperator = operator === '~>' ? '=' : operator;
-    return `${column} ${sqlOperator} ${this.#scalarParam(value)}`;
+    if (operator === '~>') throw new Error('unreachable: the validator refuses ~> on every resources field');
+    return `${column} ${operator} ${this.#scalarParam(value)}`;
   }
 
   /** Integers and strings bind as they are; a fractional number is cast so it meets an integer column. */
