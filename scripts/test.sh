@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 if [ -f .data/test-env ]; then set -a; . ./.data/test-env; set +a; fi
 npm test
 if [ -f graphql-osgi/pom.xml ]; then
-  mvn -B -q -f graphql-osgi verify
+  mvn -B -ntp -f graphql-osgi verify
 fi
