@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../test/support/temp.js';
 import { loadConfig } from './config/load.js';
 import { openDataFolder } from './data/folder.js';
-import { startupSummary } from './serve.js';
+import { firstCredentialLines, startupSummary } from './serve.js';
 
 const tempDir = useTempDirs();
 
@@ -27,19 +27,20 @@ describe('startupSummary', () => {
     expect(lines).toContain('config (none, embedded defaults)');
   });
 
-  it('prints the first credential only when the data folder was just created', async () => {
-    const { lines, data } = await summaryFor({});
-    expect(lines).toContain(
+  it('leaves the first credential out (it is printed before listening)', async () => {
+    const { lines } = await summaryFor({});
+    expect(lines.join('\n')).not.toContain('first credential');
+  });
+});
+
+describe('firstCredentialLines', () => {
+  it('shows the first credential only when the data folder was just created', async () => {
+    const { config } = loadConfig({ cwd: tempDir(), env: {} });
+    const data = await openDataFolder(config);
+    expect(firstCredentialLines(config, data, 'http://127.0.0.1:8080')).toContain(
       `first credential created, shown only this once: user "admin" password "${data.firstCredential!.password}"`,
     );
-    const { config } = loadConfig({ cwd: tempDir(), env: { GATEHOUSE_DATA_DIR: data.dir } });
-    const again = startupSummary(
-      config,
-      await openDataFolder(config),
-      'http://127.0.0.1:8080',
-      undefined,
-      [],
-    );
-    expect(again.join('\n')).not.toContain('first credential');
+    const again = await openDataFolder(config);
+    expect(firstCredentialLines(config, again, 'http://127.0.0.1:8080')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * @module serve
- * Runs the service: opens the data folder, builds the app, listens, prints the start-up summary to
- * stderr (where everything lives, and the first credential once), and closes gracefully: stop
+ * Runs the service: opens the data folder, prints the first credential the moment it is created
+ * (before listening: a start that then fails must not lose it), builds the app, listens, prints the
+ * start-up summary to stderr (where everything lives), and closes gracefully: stop
  * accepting, let in-flight requests finish within `server.shutdownTimeout`, then cut the rest and
  * close the areas' stores.
  */
@@ -38,6 +39,8 @@ export async function startService(
   const port = await choosePort(config.server.host, config.server.port);
   const resolved = { ...config, server: { ...config.server, port } };
   const data = await openDataFolder(resolved);
+  const url = serviceURL(resolved);
+  for (const line of firstCredentialLines(resolved, data, url)) write(`gatehouse: ${line}`);
   const announced: string[] = [];
   const app = await buildApp(resolved, {
     data,
@@ -50,13 +53,12 @@ export async function startService(
     await app.close(); // the areas opened stores; release them before reporting
     throw error;
   }
-  const url = serviceURL(resolved);
   for (const line of startupSummary(resolved, data, url, options.configFile, announced))
     write(`gatehouse: ${line}`);
   return { app, url, port, close: closer(app, config.server.shutdownTimeout) };
 }
 
-/** The start-up lines: where everything lives, what the areas announced, warnings, the first credential (once). */
+/** The start-up lines: where everything lives, what the areas announced, warnings. */
 export function startupSummary(
   config: GatehouseConfig,
   data: DataFolder,
@@ -78,14 +80,21 @@ export function startupSummary(
       `WARNING listening on ${host} with an http:// service URL: cookies travel unencrypted; put TLS in front and set server.url to https://...`,
     );
   }
-  if (data.firstCredential) {
-    const { user, password } = data.firstCredential;
-    lines.push(`first credential created, shown only this once: user "${user}" password "${password}"`);
-    lines.push(
-      `  log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
-    );
-  }
   return lines;
+}
+
+/**
+ * The generated first credential, on the start that created the credentials file. The caller prints
+ * it at once, before building and listening: the password exists only in this process, so a start
+ * that fails later (port taken, bad provider) must already have shown it.
+ */
+export function firstCredentialLines(config: GatehouseConfig, data: DataFolder, url: string): string[] {
+  if (!data.firstCredential) return [];
+  const { user, password } = data.firstCredential;
+  return [
+    `first credential created, shown only this once: user "${user}" password "${password}"`,
+    `  log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
+  ];
 }
 
 function isLoopback(host: string): boolean {

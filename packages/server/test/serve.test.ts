@@ -1,5 +1,6 @@
 /** `gatehouse serve` as a real process: health check, data folder, first credential, graceful shutdown. */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstPassword, runCli, useServe } from './support/cli.js';
@@ -8,6 +9,14 @@ import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 const serve = useServe();
+
+/** Holds a port on 127.0.0.1 so that a start on it fails with EADDRINUSE. */
+async function occupyPort(): Promise<{ port: string; release(): Promise<void> }> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = String((server.address() as { port: number }).port);
+  return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 function login(url: string, user: string, passwd: string): Promise<Response> {
   return fetch(`${url}/auth/local/login`, { method: 'POST', body: new URLSearchParams({ user, passwd }) });
@@ -137,6 +146,41 @@ describe('gatehouse serve', () => {
     const result = await runCli(['serve', '--port', port], { cwd });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('EADDRINUSE');
+  });
+
+  it('shows the first credential even when the first start fails, so the next start can log in', async () => {
+    const cwd = tempDir();
+    const taken = await occupyPort();
+    try {
+      const failed = await runCli(['serve', '--port', taken.port], { cwd });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('EADDRINUSE');
+      const match =
+        /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
+          failed.stderr,
+        );
+      expect(match).not.toBeNull();
+      const service = await serve(cwd);
+      expect(service.stderr()).not.toContain('first credential');
+      expect((await login(service.url, 'admin', match![1]!)).status).toBe(200);
+    } finally {
+      await taken.release();
+    }
+  });
+
+  it('says the dev provider port is the one taken when --dev-port is in use', async () => {
+    const taken = await occupyPort();
+    try {
+      const result = await runCli(['serve', '--port', '0', '--dev-provider', '--dev-port', taken.port], {
+        cwd: tempDir(),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `dev OAuth 2.0 server (--dev-port / auth.dev.port): port ${taken.port} on 127.0.0.1 is already in use (EADDRINUSE)`,
+      );
+    } finally {
+      await taken.release();
+    }
   });
 });
 

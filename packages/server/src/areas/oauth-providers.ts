@@ -142,12 +142,22 @@ export async function providerFromConfig(
   }
 }
 
+/** Names the dev provider's port when it is the one taken, so it is not mistaken for `--port`. */
+function devPortError(error: unknown, port: number): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  return new Error(
+    `dev OAuth 2.0 server (--dev-port / auth.dev.port): port ${port} on 127.0.0.1 is already in use (EADDRINUSE); choose another with --dev-port`,
+  );
+}
+
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
 export const oauthProvidersArea: Area = async (app, { config, auth, logger, announce }) => {
   const { dev, providers } = config.auth;
   for (const entry of providers) auth.addProvider(await providerFromConfig(entry, process.env));
   if (!dev.enabled) return;
-  const server = await startDevOAuthServer({ port: dev.port, logger });
+  const server = await startDevOAuthServer({ port: dev.port, logger }).catch((error: unknown) => {
+    throw devPortError(error, dev.port);
+  });
   app.addHook('onClose', () => server.close());
   auth.addProvider(devProvider({ port: Number(new URL(server.url).port) }));
   announce(`WARNING dev OAuth 2.0 server on ${server.url}: ANY USER NAME LOGS IN. FOR DEVELOPMENT ONLY`);
