@@ -97,6 +97,51 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     expect(Number(count!.n)).toBe(1200);
   });
 
+  it('bulk-inserts many rows of every column type, in chunks, all or nothing', async () => {
+    t = await openTestStore(dialect);
+    const columns = [
+      ['certname', 'text'],
+      ['resource', 'text'],
+      ['type', 'text'],
+      ['title', 'text'],
+      ['exported', 'bool'],
+      ['file', 'text'],
+      ['line', 'int'],
+      ['tags', 'json'],
+      ['parameters', 'json'],
+      ['environment', 'text'],
+    ] as const;
+    const rows = Array.from({ length: 12_001 }, (_, i) => [
+      'web1',
+      i.toString(16).padStart(40, '0'),
+      'File',
+      `/f/${i}`,
+      i % 2 === 0,
+      i % 3 === 0 ? null : '/site.pp',
+      i % 5 === 0 ? null : i,
+      '["file"]',
+      JSON.stringify({ n: i, nested: { list: [i, 'x'] } }),
+      null,
+    ]);
+    expect(await t.store.bulkInsert('resources', columns, rows)).toBe(12_001);
+    const [last] = await t.store.all(
+      `SELECT exported, file, line, parameters FROM resources WHERE title = ${p(dialect, 1)}`,
+      ['/f/12000'],
+    );
+    expect([true, 1]).toContain(last!.exported);
+    expect(last!.file).toBeNull();
+    expect(last!.line).toBeNull();
+    expect(JSON.parse(last!.parameters as string)).toEqual({ n: 12000, nested: { list: [12000, 'x'] } });
+    // 6,000 new rows and then one that collides: the failure is in the second PostgreSQL chunk,
+    // and the first chunk must not stay behind.
+    const fresh = rows
+      .slice(0, 6000)
+      .map((r, i) => [r[0]!, `b${String(i).padStart(39, '0')}`, 'Exec', `/g/${i}`, ...r.slice(4)]);
+    await expect(t.store.bulkInsert('resources', columns, [...fresh, rows[0]!])).rejects.toThrow();
+    const [count] = await t.store.all('SELECT count(*) AS n FROM resources');
+    expect(Number(count!.n)).toBe(12_001);
+  });
+
   it('rolls a failed transaction back completely', async () => {
     t = await openTestStore(dialect);
     await expect(
