@@ -29,8 +29,8 @@ failed). Directories are searched recursively for *.json. Each file is a "replac
 "payload": {...}}. Exit code 1 when any file failed.
 
 Flags:
-  --restamp           set each catalog's producer_timestamp to now (for sample files, which
-                      would otherwise be expired by the node TTL)
+  --restamp       set each catalog's producer_timestamp to now (sample files would
+                  otherwise be expired by the node TTL)
 ${flagHelp(flags)}
 
 Example:
