@@ -29,6 +29,7 @@ export {
   type MigrationSummary,
   MongoAvatarStore,
   migrateAvatars,
+  type OpenAvatarStoreOptions,
   openAvatarStore,
 } from './avatar/index.js';
 // OAuth 2.0 providers (README "Providers"): built-ins, custom, OpenID Connect, Apple, dev, local server.

@@ -1,6 +1,7 @@
 /** `gatehouse avatars migrate FROM TO` on real stores: a directory, an LMDB file, FerretDB. */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +77,23 @@ describe('gatehouse avatars migrate', () => {
     await expect(avatarsCommand.run(['migrate', 'redis://x', './files'], capture().io)).rejects.toThrow(
       /source store redis:\/\/x: unknown avatar store URI/,
     );
+  });
+
+  it('refuses a source store that does not exist (exit 2) and creates nothing', async () => {
+    buildCli();
+    const missing = join(dir, 'nonexist');
+    const bolt = await runCli(['avatars', 'migrate', `bolt://${missing}/avatars.db`, `${dir}/x`], {
+      cwd: dir,
+    });
+    expect(bolt.code).toBe(2);
+    expect(bolt.stderr).toContain(`source store bolt://${missing}/avatars.db: avatar store file`);
+    expect(bolt.stderr).toContain('does not exist');
+    expect(bolt.stdout).toBe('');
+    const files = await runCli(['avatars', 'migrate', `file://${missing}`, `${dir}/x`], { cwd: dir });
+    expect(files.code).toBe(2);
+    expect(files.stderr).toContain(`avatar store directory ${missing} does not exist`);
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(`${dir}/x`)).toBe(false);
   });
 
   it('prints its usage with --help', async () => {

@@ -16,5 +16,6 @@ export { createAvatarProxy } from './proxy.js';
 export { BoltAvatarStore } from './stores/bolt-store.js';
 export { FileAvatarStore } from './stores/file-store.js';
 export { MongoAvatarStore } from './stores/mongo-store.js';
+export type { OpenAvatarStoreOptions } from './stores/open-store.js';
 export { describeAvatarStoreURI, openAvatarStore } from './stores/open-store.js';
 export type { AvatarProxy, AvatarStore } from './types.js';

@@ -3,6 +3,7 @@
  * MongoDB-protocol server (FerretDB, see scripts/setup/20-ferretdb.sh), and a user-defined store.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +155,27 @@ describe('openAvatarStore', () => {
 
   it('refuses a URI without a path', async () => {
     await expect(openAvatarStore('bolt://')).rejects.toThrow(/has no path/);
+  });
+
+  it('with mustExist, refuses a missing bolt file or directory and creates nothing', async () => {
+    const missing = join(dir, 'nonexist');
+    await expect(openAvatarStore(`bolt://${missing}/avatars.db`, { mustExist: true })).rejects.toThrow(
+      `avatar store file ${missing}/avatars.db does not exist`,
+    );
+    await expect(openAvatarStore(`file://${missing}`, { mustExist: true })).rejects.toThrow(
+      `avatar store directory ${missing} does not exist`,
+    );
+    await expect(openAvatarStore(missing, { mustExist: true })).rejects.toThrow(TypeError);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('with mustExist, opens a store that is there', async () => {
+    const created = await openAvatarStore(`bolt://${dir}/must/avatars.db`);
+    const id = await created.put('github_bob', Buffer.from('bob'));
+    await created.close();
+    const store = await openAvatarStore(`bolt://${dir}/must/avatars.db`, { mustExist: true });
+    expectBytes(await store.get(id), Buffer.from('bob'));
+    await store.close();
   });
 
   it('names an unreachable MongoDB without its password', async () => {

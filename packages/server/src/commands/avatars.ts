@@ -13,7 +13,8 @@ const usage = `Usage: gatehouse avatars migrate FROM TO
 
 Copies every avatar from store FROM to store TO and prints a summary (copied, skipped, failed).
 Avatars TO already holds with the same content are skipped, so the command can be re-run after an
-interruption. Nothing is removed from either store. Exit code 1 when any avatar failed.
+interruption. Nothing is removed from either store. Exit code 1 when any avatar failed, 2 when
+FROM does not exist (a directory or bolt file must already be there; nothing is created).
 
 Stores:
   file:///path/to/dir, /path/to/dir, ./dir    a directory of files
@@ -23,9 +24,10 @@ Stores:
 Example:
   gatehouse avatars migrate bolt://.data/gatehouse/avatars.db 'mongodb://127.0.0.1:27017/gatehouse'`;
 
-async function openStore(role: string, arg: string, cwd: string): Promise<AvatarStore> {
+/** The source must already exist (a mistyped path must not become an empty new store); the target is created. */
+async function openStore(role: 'source' | 'target', arg: string, cwd: string): Promise<AvatarStore> {
   try {
-    return await openAvatarStore(storeURIFromArg(arg, cwd));
+    return await openAvatarStore(storeURIFromArg(arg, cwd), { mustExist: role === 'source' });
   } catch (error) {
     const message = (error as Error).message.replace(/^@gatehouse\/auth: /, '');
     const reason = error instanceof TypeError ? UsageError : Error;
