@@ -53,6 +53,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
   });
   installErrorHandlers(app, logger);
+  forbidContentSniffing(app);
   closeConnectionsWhenClosing(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
@@ -69,6 +70,16 @@ export async function buildApp(
   }
   await app.ready();
   return app;
+}
+
+/**
+ * Every answer of every area (and Fastify's own errors) carries `X-Content-Type-Options: nosniff`, so
+ * a browser never runs a text or JSON answer as a script or page; one hook, so no area can forget it.
+ */
+function forbidContentSniffing(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 }
 
 /**

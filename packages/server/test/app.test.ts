@@ -75,6 +75,24 @@ describe('health and errors', () => {
     expect(await response.json()).toEqual({ error: 'not found: DELETE /ping' });
   });
 
+  it('sends X-Content-Type-Options: nosniff on every answer, errors included', async () => {
+    const { url } = await start();
+    const answers = await Promise.all([
+      fetch(`${url}/ping`),
+      fetch(`${url}/ping`, { method: 'HEAD' }),
+      fetch(`${url}/nowhere`),
+      fetch(`${url}/auth/list`),
+      fetch(`${url}/pdb/meta/v1/version`),
+      fetch(`${url}/auth/local/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 200, 400]);
+    for (const answer of answers) expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers an oversized login body with 413 and a malformed one with 400, both JSON', async () => {
     const { url } = await start({ server: { bodyLimit: 1024 } });
     const big = await fetch(`${url}/auth/local/login`, {
