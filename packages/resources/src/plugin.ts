@@ -16,6 +16,7 @@ import { type Logger, silentLogger } from './logger.js';
 import { registerMetaRoutes } from './routes/meta-routes.js';
 import { registerQueryRoutes } from './routes/query-routes.js';
 import { openStore } from './store/open-store.js';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './store/postgres-store.js';
 import type { ResourceStore } from './store/types.js';
 
 /** Options of `resourcesPlugin`. Durations are milliseconds. */
@@ -46,6 +47,11 @@ export interface ResourcesPluginOptions {
   readonly maxQueryChars?: number;
   /** The PuppetDB version reported by /meta/v1/version and the status route (default 7.12.1). */
   readonly puppetdbVersion?: string;
+  /**
+   * PostgreSQL: `statement_timeout` of every query (default 30 000 ms; 0 = none); a query cancelled
+   * by it answers 503. Applies when `database` is a URL (an opened store keeps its own setting).
+   */
+  readonly queryTimeoutMs?: number;
 }
 
 /** What the plugin exposes on the instance as `app.gatehouseResources`. */
@@ -128,7 +134,11 @@ async function resources(app: FastifyInstance, options: ResourcesPluginOptions):
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const owned = typeof options.database === 'string';
-  const store = typeof options.database === 'string' ? await openStore(options.database) : options.database;
+  const queryTimeoutMs = nonNegative('queryTimeoutMs', options.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS);
+  const store =
+    typeof options.database === 'string'
+      ? await openStore(options.database, { queryTimeoutMs })
+      : options.database;
   const processor = new CommandProcessor(store, { logger, now, concurrency: options.commandConcurrency });
   const gc = startGc(store, { nodeTtlMs, purgeTtlMs, intervalMs, now, logger });
   const runtime: ResourcesRuntime = { store, processor, gc, prefix, purgeTtlMs, now, logger };

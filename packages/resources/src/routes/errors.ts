@@ -18,8 +18,13 @@ const TEXT = 'text/plain; charset=utf-8';
 const PG_CLIENT_ERRORS: Readonly<Record<string, number>> = {
   '2201B': 400, // invalid regular expression
   '54001': 413, // statement too complex (stack depth)
-  '57014': 503, // canceled by statement_timeout
+  '57014': 503, // canceled: statement_timeout (queryTimeoutMs) or an administrator
 };
+
+/** Our text for SQLSTATE 57014: what happened and what to do, with PostgreSQL's reason. */
+function cancelledMessage(error: Error): string {
+  return `Query cancelled by the database (${error.message}): it ran longer than the query time limit (queryTimeoutMs). Narrow the query or retry later.`;
+}
 
 export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
   if (error instanceof QueryError) return reply.code(error.status).type(TEXT).send(error.message);
@@ -27,10 +32,8 @@ export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logg
   if (error instanceof ParentNotFoundError) return reply.code(404).send({ error: error.message });
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {
-    return reply
-      .code(PG_CLIENT_ERRORS[sqlState]!)
-      .type(TEXT)
-      .send((error as Error).message);
+    const message = sqlState === '57014' ? cancelledMessage(error as Error) : (error as Error).message;
+    return reply.code(PG_CLIENT_ERRORS[sqlState]!).type(TEXT).send(message);
   }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

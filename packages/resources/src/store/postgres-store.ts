@@ -17,7 +17,16 @@ export interface PostgresStoreOptions {
   readonly maxConnections?: number;
   /** Schema to use (created if missing); default `public`. Tests use one schema per file. */
   readonly schema?: string;
+  /**
+   * `statement_timeout` in ms of every statement outside a write transaction (the queries),
+   * default 30 000; 0 = none. Write transactions lift it (`SET LOCAL`), so a big catalog or a
+   * migration is never cancelled half-way.
+   */
+  readonly queryTimeoutMs?: number;
 }
+
+/** Default bound on one query statement. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 const OID = { int8: 20, json: 114, jsonb: 3802, timestamptz: 1184, timestamp: 1114 } as const;
 
@@ -39,6 +48,51 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** Escapes a value for the libpq `options` string, where spaces separate arguments. */
+function escapeOption(value: string): string {
+  return value.replace(/[\\ ]/g, '\\$&');
+}
+
+/**
+ * The connection string and startup `options` of every connection. pg lets a URL's `?options=`
+ * override the pool's `options`, so that parameter is moved out of the URL and put first, then
+ * ours (a later `-c` wins): setting a schema no longer discards the caller's options.
+ */
+export function connectionConfig(
+  connectionString: string,
+  schema: string | undefined,
+  queryTimeoutMs: number,
+): { connectionString: string; options?: string } {
+  let inherited: string | null | undefined = process.env.PGOPTIONS;
+  let url: URL | undefined;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    url = undefined; // not a URL (a libpq key=value string): pg parses it as it is
+  }
+  if (url?.searchParams.has('options')) {
+    inherited = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    connectionString = url.toString();
+  }
+  const parts = [
+    inherited,
+    schema ? `-c search_path=${escapeOption(quoteIdent(schema))}` : undefined,
+    queryTimeoutMs > 0 ? `-c statement_timeout=${queryTimeoutMs}` : undefined,
+  ].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  return parts.length > 0 ? { connectionString, options: parts.join(' ') } : { connectionString };
+}
+
+function checkTimeout(value: number | undefined): number {
+  const ms = value ?? DEFAULT_QUERY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(ms) || ms < 0) {
+    throw new TypeError(
+      `@gatehouse/resources: \`queryTimeoutMs\` must be a non-negative integer, not ${String(value)}`,
+    );
+  }
+  return ms;
+}
+
 /** Opens and migrates a PostgreSQL store at `connectionString`. */
 export async function openPostgresStore(
   connectionString: string,
@@ -46,17 +100,18 @@ export async function openPostgresStore(
 ): Promise<ResourceStore> {
   const schema = options.schema;
   const pool = new pg.Pool({
-    connectionString,
+    ...connectionConfig(connectionString, schema, checkTimeout(options.queryTimeoutMs)),
     max: options.maxConnections ?? 10,
     types: typeParsers(),
-    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const store = new PostgresStore(pool);
   try {
-    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    await withMigrationLock(pool, () => migrate(store));
+    await withMigrationLock(pool, async (client) => {
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      await migrate({ ...runnerOn(client), transaction: (work) => inTransaction(client, work) });
+    });
   } catch (error) {
     await pool.end();
     throw error;
@@ -65,14 +120,17 @@ export async function openPostgresStore(
 }
 
 /** Two instances starting together must not both run the same migration. */
-async function withMigrationLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const key = 0x6761_7465; // "gate"
   try {
+    // Waiting for another instance's migration is not a query: no timeout while we hold this client.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [key]);
-    return await work();
+    return await work(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }
@@ -99,6 +157,20 @@ async function pgBulkInsert(
     inserted += (await client.query(sql, columnArrays(columns, chunk))).rowCount ?? 0;
   }
   return inserted;
+}
+
+/** Runs `work` in one transaction on `client`: committed if it resolves, rolled back if it throws. */
+async function inTransaction<T>(client: pg.PoolClient, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+  try {
+    // One round trip; writes are bounded by their own size, not by the query timeout.
+    await client.query('BEGIN; SET LOCAL statement_timeout = 0');
+    const result = await work(runnerOn(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 class PostgresStore implements ResourceStore {
@@ -153,13 +225,7 @@ class PostgresStore implements ResourceStore {
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
     try {
-      await client.query('BEGIN');
-      const result = await work(runnerOn(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      return await inTransaction(client, work);
     } finally {
       client.release();
     }
