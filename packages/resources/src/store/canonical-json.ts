@@ -20,7 +20,9 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
+  // No prototype: a key named `__proto__` (JSON.parse makes it an own key) must stay data, not
+  // set the prototype of a plain object and vanish from the output and the resource hash.
+  const sorted: Record<string, unknown> = Object.create(null);
   // Default sort compares UTF-16 code units, which is Java's String order used by the reference.
   for (const key of Object.keys(value).sort())
     sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
