@@ -19,6 +19,10 @@ export const authErrors = {
   ERR_FORBIDDEN: { status: 403, message: 'access denied' },
   ERR_BAD_CREDENTIALS: { status: 403, message: 'incorrect user or password' },
   ERR_LOGIN_AUDIENCE_REJECTED: { status: 403, message: 'audience not allowed' },
+  ERR_AUDIENCE_MALFORMED: {
+    status: 400,
+    message: 'aud (site) must be at most 256 printable characters, without control characters',
+  },
   ERR_BAD_REQUEST: { status: 400, message: 'bad request' },
   ERR_MALFORMED_CREDENTIALS: { status: 400, message: 'failed to parse credentials' },
   ERR_CRED_CHECK_FAILED: { status: 500, message: 'failed to check user credentials' },
@@ -33,6 +37,10 @@ export const authErrors = {
   ERR_PROVIDER_UNAVAILABLE: { status: 502, message: 'provider unavailable' },
   ERR_PROVIDER_BAD_RESPONSE: { status: 502, message: 'unexpected answer from the provider' },
   ERR_ID_TOKEN_INVALID: { status: 403, message: 'invalid id_token' },
+  ERR_COOKIE_TOO_LARGE: {
+    status: 500,
+    message: 'token too large for a cookie (over 4096 bytes); browsers would drop it',
+  },
   ERR_INTERNAL: { status: 500, message: 'internal error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

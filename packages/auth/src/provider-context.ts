@@ -3,6 +3,8 @@
  * The service side of {@link ProviderContext}: what a provider calls to finish a login (avatar,
  * claims, audience, cookies, redirect) and to sign its own short-lived handshake tokens.
  */
+
+import { checkLoginAudience } from './audience.js';
 import type { AvatarProxy } from './avatar/types.js';
 import { AuthError } from './errors.js';
 import type { HttpResponse } from './http/exchange.js';
@@ -84,7 +86,12 @@ export class ServiceProviderContext implements ProviderContext {
     return target;
   }
 
+  /**
+   * Every provider asks this at login (and completeLogin again), so it is also where a malformed
+   * `aud` is refused: a 400 AuthError rather than `false` (which means "not in auth.audiences", 403).
+   */
   isAllowedAudience(aud: string): boolean {
+    checkLoginAudience(aud);
     return this.#d.isAllowedAudience(aud);
   }
 

@@ -6,6 +6,9 @@
  */
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
 
+/** What every browser keeps of one cookie (RFC 6265 section 6.1: at least 4096 bytes, name, value and attributes). */
+export const MAX_COOKIE_BYTES = 4096;
+
 export type SameSite = 'Lax' | 'Strict' | 'None' | false;
 
 export interface CookieSettings {

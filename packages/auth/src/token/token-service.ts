@@ -10,7 +10,13 @@ import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
 import { ExpiringCache } from './cache.js';
 import { type Claims, HANDSHAKE_CLAIM, toSeconds } from './claims.js';
-import { type CookieSettings, clearingCookies, readCookie, sessionCookies } from './cookies.js';
+import {
+  type CookieSettings,
+  clearingCookies,
+  MAX_COOKIE_BYTES,
+  readCookie,
+  sessionCookies,
+} from './cookies.js';
 import { issueToken } from './issue.js';
 import { Refresher } from './refresh.js';
 import type { SecretReader } from './secret.js';
@@ -111,9 +117,12 @@ export class TokenService {
 
   /** Response headers that hand `token` to the client. */
   deliveryHeaders(token: string, claims: Claims): Record<string, string | string[]> {
-    const headers: Record<string, string | string[]> = {
-      'set-cookie': sessionCookies(this.#o.cookies, token, claims.jti ?? '', claims.sess_only === true),
-    };
+    const cookies = sessionCookies(this.#o.cookies, token, claims.jti ?? '', claims.sess_only === true);
+    // Browsers drop a cookie over 4096 bytes without a word; failing loudly here is the only way to tell.
+    if (cookies.some((cookie) => Buffer.byteLength(cookie) > MAX_COOKIE_BYTES)) {
+      throw new AuthError('ERR_COOKIE_TOO_LARGE');
+    }
+    const headers: Record<string, string | string[]> = { 'set-cookie': cookies };
     if (this.#o.sendJWTHeader) headers[this.#o.jwtHeaderKey] = token;
     return headers;
   }

@@ -168,4 +168,33 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
     expect(a.id).toMatch(/^staff_[0-9a-f]{40}$/);
     expect(a.id).toBe(b.id);
   });
+
+  it('refuses an aud (site) over 256 characters or with control characters: 400, no cookie', async () => {
+    const url = await setup(framework);
+    for (const aud of ['s'.repeat(257), 's'.repeat(5000), 'site\u0001', 'site\nx']) {
+      const res = await fetch(`${url}/auth/local/login`, form({ user: 'alice', passwd: 'wonderland', aud }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'aud (site) must be at most 256 printable characters, without control characters',
+      });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    const longest = await fetch(
+      `${url}/auth/local/login`,
+      form({ user: 'alice', passwd: 'wonderland', aud: 's'.repeat(256) }),
+    );
+    expect(longest.status).toBe(200);
+  });
+
+  it('refuses to send a session cookie over 4096 bytes, which browsers drop silently', async () => {
+    const url = await setup(framework, {
+      claimsUpdater: (claims) => ({ ...claims, user: { ...claims.user!, attrs: { bio: 'x'.repeat(5000) } } }),
+    });
+    const res = await fetch(`${url}/auth/local/login`, form({ user: 'alice', passwd: 'wonderland' }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      error: 'token too large for a cookie (over 4096 bytes); browsers would drop it',
+    });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
 });

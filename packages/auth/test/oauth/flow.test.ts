@@ -155,6 +155,16 @@ describe('a login through an OAuth 2.0 provider', () => {
 });
 
 describe('a refused callback', () => {
+  it('refuses an oversized site at the start of the login (400), before going to the provider', async () => {
+    const b = new Browser();
+    await expectRefused(
+      b,
+      `${svc.url}/auth/acme/login?site=${'s'.repeat(5000)}`,
+      400,
+      'aud (site) must be at most 256 printable characters, without control characters',
+    );
+  });
+
   it('refuses a callback without handshake cookie (403)', async () => {
     const b = new Browser();
     await expectRefused(b, `${svc.url}/auth/acme/callback?code=x&state=y`, 403, 'login handshake missing');
