@@ -24,6 +24,11 @@ export interface SqliteStoreOptions {
   readonly maxIdleReaders?: number;
 }
 
+/** A streamed read in progress: close() must end its iterator before closing its connection. */
+interface OpenStream {
+  readonly rows: IterableIterator<Row>;
+}
+
 interface RegisteredFunction {
   readonly name: string;
   readonly fn: SqlFunction;
@@ -59,6 +64,7 @@ class SqliteStore implements ResourceStore {
   readonly #writer: Db;
   readonly #idleReaders: Db[] = [];
   readonly #openReaders = new Set<Db>();
+  readonly #streams = new Set<OpenStream>();
   readonly #functions: RegisteredFunction[] = [];
   readonly #insertStatements = new Map<string, Database.Statement>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -120,12 +126,20 @@ class SqliteStore implements ResourceStore {
   async *stream(sql: string, params: readonly SqlParam[] = []): AsyncIterable<Row> {
     this.#checkOpen();
     const reader = this.#takeReader();
-    const statement = reader.prepare(sql);
-    const rows = statement.iterate(...bindable(params)) as IterableIterator<Row>;
+    let open: OpenStream | undefined;
     try {
-      for (const row of rows) yield row;
+      open = { rows: reader.prepare(sql).iterate(...bindable(params)) as IterableIterator<Row> };
+      this.#streams.add(open);
+      for (const row of open.rows) {
+        yield row;
+        // close() ended the iterator while the consumer held this row: fail, never end short.
+        this.#checkOpen();
+      }
     } finally {
-      rows.return?.();
+      if (open) {
+        this.#streams.delete(open);
+        open.rows.return?.();
+      }
       this.#giveBack(reader);
     }
   }
@@ -179,10 +193,14 @@ class SqliteStore implements ResourceStore {
     if (this.#closed) return;
     await this.#exclusive(() => undefined);
     this.#closed = true;
-    for (const reader of this.#idleReaders.splice(0)) {
-      this.#openReaders.delete(reader);
-      reader.close();
-    }
+    // Streams still open (a slow or vanished client) hold read connections too. better-sqlite3
+    // refuses to close a connection mid-iteration, so end their iterators first; the streams
+    // then fail on their next row instead of keeping a connection (and the WAL) open forever.
+    for (const open of this.#streams) open.rows.return?.();
+    this.#streams.clear();
+    this.#idleReaders.length = 0;
+    for (const reader of this.#openReaders) reader.close();
+    this.#openReaders.clear();
     this.#writer.close();
   }
 }
