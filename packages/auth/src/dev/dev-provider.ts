@@ -7,7 +7,7 @@ import { userInfoProvider } from '../providers/custom.js';
 import type { OAuth2Provider } from '../providers/oauth2/oauth2-provider.js';
 import { providerUserId } from '../providers/oauth2/user-id.js';
 import type { User } from '../token/user.js';
-import { DEV_DEFAULT_PORT, DEV_PATHS } from './dev-server.js';
+import { DEV_CLIENT_ID, DEV_DEFAULT_PORT, DEV_PATHS } from './dev-server.js';
 
 export interface DevProviderOptions {
   /** The dev server's port; default 8084. */
@@ -21,7 +21,7 @@ export function devProvider(opts: DevProviderOptions = {}): OAuth2Provider {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${opts.port ?? DEV_DEFAULT_PORT}`;
   return userInfoProvider({
     name: 'dev',
-    client: { cid: 'dev', csecret: 'dev' },
+    client: { cid: DEV_CLIENT_ID, csecret: 'dev' },
     endpoint: { authURL: base + DEV_PATHS.authorize, tokenURL: base + DEV_PATHS.token },
     infoURL: base + DEV_PATHS.user,
     scopes: ['user:email'],

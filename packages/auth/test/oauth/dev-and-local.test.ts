@@ -37,6 +37,63 @@ describe('the dev provider', () => {
     expect(devLog.join('\n')).toContain(DEV_WARNING);
   });
 
+  it('refuses another client id and a redirect_uri off loopback with 400, handing out no code', async () => {
+    const authURL = `${dev.url}/login/oauth/authorize`;
+    for (const query of [
+      'client_id=nope&redirect_uri=http://127.0.0.1:9/cb',
+      'client_id=dev&redirect_uri=http://evil.com/cb',
+      'client_id=dev&redirect_uri=http://127.0.0.1.evil.com/cb',
+    ]) {
+      const res = await fetch(`${authURL}?${query}&response_type=code&state=s`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=alice',
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    }
+  });
+
+  it('accepts only the registered callbacks when started with redirectURIs', async () => {
+    const strict = await startDevOAuthServer({
+      port: 0,
+      redirectURIs: ['http://127.0.0.1:9/auth/dev/callback'],
+    });
+    try {
+      const authorize = (redirect: string) =>
+        fetch(
+          `${strict.url}/login/oauth/authorize?client_id=dev&redirect_uri=${encodeURIComponent(redirect)}&response_type=code&state=s`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'username=alice',
+            redirect: 'manual',
+          },
+        );
+      expect((await authorize('http://127.0.0.1:9/other')).status).toBe(400);
+      const ok = await authorize('http://127.0.0.1:9/auth/dev/callback');
+      expect(ok.status).toBe(302);
+      expect(ok.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:9\/auth\/dev\/callback\?code=/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('shows the form again with an error when the user name is empty', async () => {
+    const b = new Browser();
+    const page = await b.navigate(`${svc.url}/auth/dev/login?site=s1`);
+    const again = await b.navigate(page.chain.at(-1)!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=+',
+    });
+    expect(again.response.status).toBe(400);
+    expect(again.body).toContain('name="username"');
+    expect(again.body).toContain('enter a user name');
+    expect(b.cookie('JWT')).toBeUndefined();
+  });
+
   it('shows a login page whose form posts username back to the same authorize URL', async () => {
     const b = new Browser();
     const nav = await b.navigate(`${svc.url}/auth/dev/login?site=s1`);

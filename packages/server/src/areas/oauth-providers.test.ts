@@ -36,6 +36,17 @@ describe('gatehouse serve --dev-provider', () => {
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ name: 'carol', aud: 'cli' });
     expect(done.headers.getSetCookie().some((c) => c.startsWith('JWT='))).toBe(true);
+
+    // The dev server hands codes only to this service's callback, not to another local address.
+    const elsewhere = new URL(login.headers.get('location')!);
+    elsewhere.searchParams.set('redirect_uri', 'http://127.0.0.1:9/auth/dev/callback');
+    const refused = await fetch(elsewhere, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=carol',
+      redirect: 'manual',
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('is off by default', async () => {

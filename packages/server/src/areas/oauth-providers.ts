@@ -155,9 +155,13 @@ export const oauthProvidersArea: Area = async (app, { config, auth, logger, anno
   const { dev, providers } = config.auth;
   for (const entry of providers) auth.addProvider(await providerFromConfig(entry, process.env));
   if (!dev.enabled) return;
-  const server = await startDevOAuthServer({ port: dev.port, logger }).catch((error: unknown) => {
-    throw devPortError(error, dev.port);
-  });
+  // Codes go only to this service's dev callback, not to any page that links to the dev server.
+  const callback = `${auth.options.url}${auth.options.mountPath}/dev/callback`;
+  const server = await startDevOAuthServer({ port: dev.port, logger, redirectURIs: [callback] }).catch(
+    (error: unknown) => {
+      throw devPortError(error, dev.port);
+    },
+  );
   app.addHook('onClose', () => server.close());
   auth.addProvider(devProvider({ port: Number(new URL(server.url).port) }));
   announce(`WARNING dev OAuth 2.0 server on ${server.url}: ANY USER NAME LOGS IN. FOR DEVELOPMENT ONLY`);

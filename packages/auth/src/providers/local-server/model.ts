@@ -11,14 +11,23 @@ export interface RegisteredClient {
   id: string;
   /** Checked at the token endpoint; absent only in the dev registry, which accepts any secret. */
   secret?: string;
-  /** Exact redirect URIs; the dev registry accepts any http(s) URI instead. */
+  /** Exact redirect URIs; the dev registry checks with `acceptRedirect` instead. */
   redirectURIs: readonly string[];
 }
 
-/** Looks up a client by id; `acceptAnyRedirect` is for the dev server only. */
+/** Looks up a client by id; `acceptRedirect` (instead of exact URIs) is for the dev server only. */
 export interface ClientRegistry {
   find(id: string): RegisteredClient | undefined;
-  acceptAnyRedirect?: boolean;
+  acceptRedirect?: (uri: string) => boolean;
+}
+
+/** True when `uri` may receive a code for `client`: the registry's own check, else an exact match. */
+export function isRegisteredRedirect(
+  registry: ClientRegistry,
+  client: RegisteredClient,
+  uri: string,
+): boolean {
+  return registry.acceptRedirect ? registry.acceptRedirect(uri) : client.redirectURIs.includes(uri);
 }
 
 export function fixedClients(clients: readonly RegisteredClient[]): ClientRegistry {
@@ -50,7 +59,7 @@ export function memoryModel(registry: ClientRegistry): Model {
   const toClient = (c: RegisteredClient): OAuth2Server.Client => ({
     id: c.id,
     grants: ['authorization_code'],
-    redirectUris: registry.acceptAnyRedirect ? ['http://any.invalid/'] : [...c.redirectURIs],
+    redirectUris: registry.acceptRedirect ? ['http://any.invalid/'] : [...c.redirectURIs],
   });
   return {
     async getClient(clientId, clientSecret) {
@@ -63,8 +72,8 @@ export function memoryModel(registry: ClientRegistry): Model {
       return toClient(c);
     },
     async validateRedirectUri(uri, client) {
-      if (registry.acceptAnyRedirect) return /^https?:\/\//.test(uri);
-      return (registry.find(client.id)?.redirectURIs ?? []).includes(uri);
+      const registered = registry.find(client.id);
+      return registered !== undefined && isRegisteredRedirect(registry, registered, uri);
     },
     async saveAuthorizationCode(code, client, user) {
       sweep(codes);

@@ -12,7 +12,13 @@ import { generateIdenticon } from '../../avatar/identicon.js';
 import { type Logger, silentLogger } from '../../logger/logger.js';
 import { pathOf, queryOf, readForm, sendHTML, sendJSON, sendText } from './http-io.js';
 import { renderLoginPage } from './login-page.js';
-import { type ClientRegistry, fixedClients, memoryModel, type RegisteredClient } from './model.js';
+import {
+  type ClientRegistry,
+  fixedClients,
+  isRegisteredRedirect,
+  memoryModel,
+  type RegisteredClient,
+} from './model.js';
 
 /** Renders the login page; it must make the browser POST `username` (and `password`) to `action`. */
 export type LoginPageHandler = (
@@ -150,6 +156,7 @@ export class LocalOAuth2Server {
     if (refused) return sendText(res, 400, refused);
     if (!username) {
       if (this.#opts.withLoginPage === false) return sendText(res, 400, 'username required');
+      if (form.username !== undefined) return this.#loginPage(req, res, action, 'enter a user name', 400);
       return this.#loginPage(req, res, action);
     }
     if (this.#opts.authenticate && !(await this.#opts.authenticate(username, form.password ?? ''))) {
@@ -173,10 +180,7 @@ export class LocalOAuth2Server {
   #checkClient(query: Record<string, string>): string | undefined {
     const client = query.client_id ? this.#registry.find(query.client_id) : undefined;
     if (!client) return 'unknown client_id';
-    const redirect = query.redirect_uri ?? '';
-    const ok = this.#registry.acceptAnyRedirect
-      ? /^https?:\/\//.test(redirect)
-      : client.redirectURIs.includes(redirect);
+    const ok = isRegisteredRedirect(this.#registry, client, query.redirect_uri ?? '');
     return ok ? undefined : 'redirect_uri is not registered for this client';
   }
 
