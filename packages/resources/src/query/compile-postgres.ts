@@ -41,6 +41,11 @@ export class PostgresQueryCompiler extends QueryCompiler {
     return `(CASE WHEN ${type} = 'number' THEN (${this.jsonGetText(json, path)})::numeric END)`;
   }
 
+  protected override tagsContain(alias: string, value: JsonValue): string | undefined {
+    // Answered by the GIN index on tags (migration 2); tags are stored lower-cased, as `value` is.
+    return typeof value === 'string' ? `${alias}.tags @> ${this.jsonParam([value])}::jsonb` : undefined;
+  }
+
   protected override jsonEquals(json: string, path: readonly string[], value: JsonValue): string {
     // Containment first so the GIN index on parameters can answer; equality keeps it exact.
     const nested = path.reduceRight<JsonValue>((inner, label) => ({ [label]: inner }), value);

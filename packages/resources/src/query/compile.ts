@@ -102,6 +102,14 @@ export abstract class QueryCompiler {
   /** The value at `path` equals the JSON literal `value` exactly. */
   protected abstract jsonEquals(json: string, path: readonly string[], value: JsonValue): string;
 
+  /**
+   * A dialect's own test that the `tags` array of the resource `alias` holds `value`, or
+   * undefined to go through resource_tags (SQLite, whose tag index covers that join).
+   */
+  protected tagsContain(_alias: string, _value: JsonValue): string | undefined {
+    return undefined;
+  }
+
   /** Binds a value and returns its placeholder. */
   protected param(value: SqlParam): string {
     this.#parameters.push(value);
@@ -206,8 +214,10 @@ export abstract class QueryCompiler {
     if (field.kind === 'DottedParameterField')
       return this.#dottedComparison(field, operator, node.value, scope);
     const spec = fieldSpec(scope.entity, field.name)!;
-    if (spec.type === 'array')
-      return this.#tagsMatch(scope, (tag) => this.#scalarPredicate(tag, operator, node.value));
+    if (spec.type === 'array') {
+      const contains = operator === '=' ? this.tagsContain(scope.alias, node.value) : undefined;
+      return contains ?? this.#tagsMatch(scope, (tag) => this.#scalarPredicate(tag, operator, node.value));
+    }
     return this.#scalarPredicate(`${scope.alias}.${spec.column}`, operator, node.value);
   }
 

@@ -31,7 +31,8 @@
  *    environment TEXT NULL (copied from the catalog, so filters need no join)
  *    PK (certname, type, title); UNIQUE (certname, resource)
  *    indexes: (type, title), (title), (resource), (environment), partial (exported) WHERE exported
- *    PostgreSQL only: GIN (parameters jsonb_path_ops) for dotted `parameters.x = v` (@>)
+ *    PostgreSQL only: GIN (parameters jsonb_path_ops) for dotted `parameters.x = v` (@>);
+ *    GIN (tags jsonb_path_ops) for `["=", "tag", x]` as `tags @> '["x"]'` (migration 2)
  *
  *  resource_tags    one row per tag of a resource (join on certname + resource)
  *    certname, resource, tag (lower-case)   PK (certname, resource, tag); index (tag)
@@ -204,8 +205,22 @@ const initial: Migration = {
   },
 };
 
+/**
+ * `["=", "tag", X]` on PostgreSQL: through resource_tags the planner estimated a few hundred rows,
+ * priced 3,000 random (certname, resource) probes above a parallel scan of all resources and read
+ * the whole table (134-380 ms on the 1,000 x 500 bench fleet). A GIN index on the `tags` array
+ * answers `tags @> '["x"]'` with one bitmap heap scan in table order (4-6 ms there). SQLite keeps
+ * resource_tags: its (tag) index on a WITHOUT ROWID table already covers (certname, resource).
+ */
+const tagsGin: Migration = {
+  version: 2,
+  name: 'PostgreSQL: GIN index on resources.tags for tag equality',
+  sql: [],
+  only: { postgres: ['CREATE INDEX resources_tags_gin_idx ON resources USING GIN (tags jsonb_path_ops)'] },
+};
+
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, tagsGin];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
 export const NODE_TABLES = [
