@@ -6,7 +6,7 @@
 // run through bench/resources-query.bench.sh.
 // Environment: BENCH_DIALECTS (default "sqlite postgres"), BENCH_DURATION (seconds per query,
 // default 10), BENCH_CONNECTIONS (default 8), BENCH_NODES (1000), BENCH_RESOURCES (500),
-// PG_TEST_URL (from .data/test-env) for PostgreSQL. The fleet is loaded once per dialect and kept
+// BENCH_QUERIES (regex on query names, e.g. "tag"), PG_TEST_URL (from .data/test-env) for PostgreSQL. The fleet is loaded once per dialect and kept
 // (.data/bench/fleet-<n>x<r>.db, PostgreSQL schema bench_fleet_<n>x<r>).
 import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -18,6 +18,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const nodes = Number(process.env.BENCH_NODES ?? 1000);
 const resourcesPerNode = Number(process.env.BENCH_RESOURCES ?? 500);
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite postgres').split(/\s+/).filter(Boolean);
+// BENCH_QUERIES: a regex on the query names to run only those (and skip the full dump).
+const only = process.env.BENCH_QUERIES ? new RegExp(process.env.BENCH_QUERIES, 'i') : undefined;
 const pkg = '../packages/resources/dist/index.js';
 
 const q = (value) => encodeURIComponent(JSON.stringify(value));
@@ -27,6 +29,8 @@ const MATRIX = [
   ['type + title (Service/chrony)', '/resources/Service/chrony'],
   ['node + type (pypuppetdb node.resources)', '/nodes/web00000.prod.example.com/resources/Package'],
   ['tag (chrony)', `/resources?query=${q(['=', 'tag', 'chrony'])}`],
+  // Same rows through the resource_tags join, which `=` on tag used before migration 2 (PostgreSQL).
+  ['tag via resource_tags (in [chrony])', `/resources?query=${q(['in', 'tag', ['array', ['chrony']]])}`],
   [
     'parameter (hostgroups = db-servers)',
     `/resources?query=${q(['=', ['parameter', 'hostgroups'], 'db-servers'])}`,
@@ -147,10 +151,12 @@ async function benchDialect(dialect) {
     console.log(`\n### ${dialect} (${db.resources} resources)\n`);
     console.log('| query | rows | req/s | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|');
     for (const [name, path] of MATRIX) {
+      if (only && !only.test(name)) continue;
       const rows = await probe(root, path);
       const r = await load(root + path);
       console.log(`| ${name} | ${rows} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
     }
+    if (only) return;
     const small = await fullDump(base, '/pdb/query/v4/resources?limit=10000');
     const full = await fullDump(base, '/pdb/query/v4/resources');
     console.log(

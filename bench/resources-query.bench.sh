@@ -2,7 +2,7 @@
 # Resource query routes: latency/throughput of typical queries and the full dump's memory, on SQLite
 # and PostgreSQL, over a generated 1,000 x 500 fleet (autocannon).
 # Usage: bash bench/resources-query.bench.sh
-#   (BENCH_DIALECTS="sqlite postgres" BENCH_DURATION=10 BENCH_CONNECTIONS=8 by default;
+#   (BENCH_DIALECTS="sqlite postgres" BENCH_DURATION=10 BENCH_CONNECTIONS=8 by default, BENCH_QUERIES=<regex> picks queries;
 #    PostgreSQL needs `make test-setup` first: PG_TEST_URL comes from .data/test-env)
 set -euo pipefail
 cd "$(dirname "$0")/.."
