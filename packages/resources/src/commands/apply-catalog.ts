@@ -14,7 +14,8 @@ import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNo
 
 export type { ApplyOutcome } from './node-status.js';
 
-const RESOURCE_COLUMNS: BulkColumns = [
+/** The columns of a `resources` row, in bulk-insert order. */
+export const RESOURCE_COLUMNS: BulkColumns = [
   ['certname', 'text'],
   ['resource', 'text'],
   ['type', 'text'],

@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_COLUMNS } from '../commands/apply-catalog.js';
 import { resourcesPlugin } from '../plugin.js';
 import { FLEET, loadFleet } from '../query/test-support/fixtures.js';
 import { sha1Hex } from '../store/canonical-json.js';
@@ -26,19 +27,7 @@ async function addManyResources(t: TestStore): Promise<void> {
     '{}',
     'production',
   ]);
-  const columns = [
-    ['certname', 'text'],
-    ['resource', 'text'],
-    ['type', 'text'],
-    ['title', 'text'],
-    ['exported', 'bool'],
-    ['file', 'text'],
-    ['line', 'int'],
-    ['tags', 'json'],
-    ['parameters', 'json'],
-    ['environment', 'text'],
-  ] as const;
-  expect(await t.store.bulkInsert('resources', columns, rows)).toBe(ROWS);
+  expect(await t.store.bulkInsert('resources', RESOURCE_COLUMNS, rows)).toBe(ROWS);
 }
 
 describe('query time bound on postgres', () => {
