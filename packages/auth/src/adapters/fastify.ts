@@ -58,7 +58,7 @@ export interface FastifyAuth {
   updateUser(updater?: UserUpdater): FastifyGuardHook;
 }
 
-/** The exchange request of a Fastify request; guards (in `onRequest`) have no body to pass on. */
+/** The exchange request of a Fastify request, for the auth and avatar routes. */
 function fromFastify(request: FastifyRequest): HttpRequest {
   const req: { -readonly [K in keyof HttpRequest]: HttpRequest[K] } = {
     method: request.method,
@@ -68,6 +68,45 @@ function fromFastify(request: FastifyRequest): HttpRequest {
   };
   if (Buffer.isBuffer(request.body)) req.body = request.body;
   return req;
+}
+
+/**
+ * The exchange request a guard sees. Fastify computes `request.ip` on every access (socket address,
+ * trusted-proxy rules) and only an errorHandler ever reads it, so it is read when asked, not on
+ * every guarded request.
+ */
+class GuardedExchange implements HttpRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: FastifyRequest['headers'];
+  readonly #request: FastifyRequest;
+
+  constructor(request: FastifyRequest) {
+    this.method = request.method;
+    this.url = request.url;
+    this.headers = request.headers;
+    this.#request = request;
+  }
+
+  get ip(): string {
+    return this.#request.ip;
+  }
+}
+
+/** Hands a guard's outcome to Fastify: the refusal answered, or the user set and the route run. */
+function applyOutcome(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+  outcome: GuardOutcome,
+): void {
+  if (!outcome.ok) {
+    send(reply, outcome.response);
+    return;
+  }
+  if (outcome.headers['set-cookie']) reply.headers(outcome.headers);
+  request.user = outcome.user;
+  done();
 }
 
 function send(reply: FastifyReply, response: HttpResponse): FastifyReply {
@@ -126,18 +165,10 @@ export function createFastifyAuth(service: Service): FastifyAuth {
   /** Callback-style, so that a cached token is checked without a promise on the request path. */
   function guarded(mode: GuardMode): FastifyGuardHook {
     return function gatehouseGuard(request, reply, done) {
-      const apply = (outcome: GuardOutcome): void => {
-        if (!outcome.ok) {
-          send(reply, outcome.response);
-          return;
-        }
-        if (outcome.headers['set-cookie']) reply.headers(outcome.headers);
-        request.user = outcome.user;
-        done();
-      };
-      const outcome = service.guardNow(mode, fromFastify(request));
-      if (isPromise(outcome)) outcome.then(apply, done);
-      else apply(outcome);
+      const outcome = service.guardNow(mode, new GuardedExchange(request));
+      // A closure only when the outcome must be waited for (a token not yet in the cache).
+      if (isPromise(outcome)) outcome.then((settled) => applyOutcome(request, reply, done, settled), done);
+      else applyOutcome(request, reply, done, outcome);
     };
   }
 

@@ -134,16 +134,17 @@ describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framewo
   it('errorHandler answers refusals its own way, and cookies are still cleared', async () => {
     const { url } = await setup(framework, {
       validator: () => false,
-      errorHandler: (error) => ({
+      errorHandler: (error, req) => ({
         status: error.status,
         headers: { 'content-type': 'text/plain' },
-        body: `custom ${error.code}`,
+        body: `custom ${error.code} ${req.method} ${req.url} ${req.ip}`,
       }),
     });
     const session = sessionOf(await login(url));
     const res = await fetch(`${url}/private`, withSession(session));
     expect(res.status).toBe(401);
-    expect(await res.text()).toBe('custom ERR_VALIDATOR_REJECTED');
+    // The guard's request view reads the client address only when asked: here it is.
+    expect(await res.text()).toBe('custom ERR_VALIDATOR_REJECTED GET /private 127.0.0.1');
     expect(setCookies(res).JWT!.value).toBe('');
   });
 
