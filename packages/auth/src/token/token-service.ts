@@ -171,10 +171,14 @@ export class TokenService {
   read(req: HttpRequest): ReadToken | undefined | Promise<ReadToken | undefined> {
     const found = this.locate(req);
     if (!found) return undefined;
-    // The hot path stays synchronous: a token seen before is answered from the cache.
-    const cached = this.#cached(found.token, this.#o.now());
-    if (cached) return this.#inspect(req, found, cached, false);
-    return this.verify(found.token).then(({ claims, expired }) => this.#inspect(req, found, claims, expired));
+    // The hot path stays synchronous: a token seen before is answered from the cache. One clock
+    // reading serves the cache and the session-age check (a cache hit is unexpired at that instant).
+    const nowMs = this.#o.now();
+    const cached = this.#cached(found.token, nowMs);
+    if (cached) return this.#inspect(req, found, cached, false, nowMs);
+    return this.verify(found.token).then(({ claims, expired }) =>
+      this.#inspect(req, found, claims, expired, this.#o.now()),
+    );
   }
 
   #inspect(
@@ -182,13 +186,14 @@ export class TokenService {
     found: { token: string; source: TokenSource },
     claims: Claims,
     expired: boolean,
+    nowMs: number,
   ): ReadToken {
     if (claims[HANDSHAKE_CLAIM] !== undefined || !claims.user || typeof claims.user !== 'object') {
       throw new AuthError('ERR_TOKEN_INVALID');
     }
     if (expired && found.source !== 'cookie') throw new AuthError('ERR_TOKEN_EXPIRED');
     if (!this.#o.isAllowedAudience(claims.aud ?? '')) throw new AuthError('ERR_AUDIENCE_REJECTED');
-    this.#checkSessionAge(claims, expired);
+    this.#checkSessionAge(claims, expired, nowMs);
     if (found.source === 'cookie') {
       const header = req.headers[this.#o.xsrfHeaderKey];
       checkXsrf(this.#o.xsrf, req.method, typeof header === 'string' ? header : undefined, claims.jti);
@@ -217,8 +222,7 @@ export class TokenService {
     return claims.auth_time ?? claims.iat ?? (claims.exp ?? 0) - toSeconds(this.#o.tokenDurationMs);
   }
 
-  #checkSessionAge(claims: Claims, expired: boolean): void {
-    const nowMs = this.#o.now();
+  #checkSessionAge(claims: Claims, expired: boolean, nowMs: number): void {
     const tooOld = nowMs > this.#loginTime(claims) * 1000 + this.#o.maxSessionAgeMs;
     // An expired token whose cookie must already have expired too was kept by a client, not a browser.
     const cookieGone =
