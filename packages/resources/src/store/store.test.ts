@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { RESOURCE_COLUMNS } from '../commands/apply-catalog.js';
 import { resourceHash } from './canonical-json.js';
 import { migrate } from './migrate.js';
 import { openStore } from './open-store.js';
@@ -99,18 +100,8 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
 
   it('bulk-inserts many rows of every column type, in chunks, all or nothing', async () => {
     t = await openTestStore(dialect);
-    const columns = [
-      ['certname', 'text'],
-      ['resource', 'text'],
-      ['type', 'text'],
-      ['title', 'text'],
-      ['exported', 'bool'],
-      ['file', 'text'],
-      ['line', 'int'],
-      ['tags', 'json'],
-      ['parameters', 'json'],
-      ['environment', 'text'],
-    ] as const;
+    // Every column type the store knows (text, bool, int, json), in the order catalogs insert them.
+    const columns = RESOURCE_COLUMNS;
     const rows = Array.from({ length: 12_001 }, (_, i) => [
       'web1',
       i.toString(16).padStart(40, '0'),
