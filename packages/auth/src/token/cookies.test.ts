@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { type CookieSettings, clearingCookies, readCookie, sessionCookies } from './cookies.js';
 
@@ -46,5 +47,25 @@ describe('session cookies', () => {
     expect(readCookie('a=1', 'JWT')).toBeUndefined();
     expect(readCookie(undefined, 'JWT')).toBeUndefined();
     expect(readCookie('JWT=', 'JWT')).toBeUndefined();
+  });
+
+  it('readCookie answers as the cookie package parses a whole header', () => {
+    const headers = [
+      'a=1; JWT=first; JWT=second',
+      ' \tJWT \t= spaced\t ; b=2',
+      'XJWT=no; JWT=yes',
+      'JWTX=no; b=2',
+      'flag; JWT=after-a-bare-name',
+      'JWT=a%20b; c=%E0%A4%A',
+      'JWT=%E0%A4%A; c=1',
+      'a=1;JWT=tight;b=2',
+      'JWT',
+      'a=b=c; JWT==x',
+    ];
+    for (const header of headers) {
+      expect([header, readCookie(header, 'JWT')]).toEqual([header, parseCookie(header).JWT || undefined]);
+    }
+    expect(readCookie('a=1; JWT=first; JWT=second', 'JWT')).toBe('first');
+    expect(readCookie('JWT=a%20b', 'JWT')).toBe('a b');
   });
 });

@@ -4,7 +4,7 @@
  * `jti` and is readable by the page, which echoes it in the XSRF header. Both share Path=/, Domain,
  * Secure and SameSite. A session-only login gets cookies without Max-Age/Expires.
  */
-import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
+import { type SerializeOptions, stringifySetCookie } from 'cookie';
 
 /** What every browser keeps of one cookie (RFC 6265 section 6.1: at least 4096 bytes, name, value and attributes). */
 export const MAX_COOKIE_BYTES = 4096;
@@ -52,8 +52,41 @@ export function clearingCookies(settings: CookieSettings): string[] {
   ];
 }
 
-/** The value of cookie `name` in a `Cookie` header, or `undefined`. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/** `header.slice(start, end)` without leading and trailing spaces and tabs. */
+function trimmed(header: string, start: number, end: number): string {
+  while (start < end && isBlank(header.charCodeAt(start))) start++;
+  while (end > start && isBlank(header.charCodeAt(end - 1))) end--;
+  return header.slice(start, end);
+}
+
+/** Percent-decoded like the `cookie` package: undecodable values are kept as sent. */
+function decoded(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The value of cookie `name` in a `Cookie` header, or `undefined`. Same answer as the `cookie`
+ * package's parse (first occurrence wins, blanks trimmed, percent-decoded) but it scans for one
+ * name instead of decoding every cookie a browser sends, on every guarded request.
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header?.includes(name)) return undefined;
-  return parseCookie(header)[name] || undefined;
+  for (let start = 0; start < header.length; ) {
+    const semicolon = header.indexOf(';', start);
+    const end = semicolon < 0 ? header.length : semicolon;
+    const eq = header.indexOf('=', start);
+    if (eq >= 0 && eq < end && trimmed(header, start, eq) === name)
+      return decoded(trimmed(header, eq + 1, end)) || undefined;
+    start = end + 1;
+  }
+  return undefined;
 }
