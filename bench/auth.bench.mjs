@@ -9,6 +9,7 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { measureRun } from './lib/measure.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -45,17 +46,7 @@ function serverCpu(child) {
 async function load(child, url, headers) {
   const { default: autocannon } = await import('autocannon');
   await autocannon({ url, headers, connections, duration: 1 }); // warm-up: JIT, token cache
-  const before = await serverCpu(child);
-  const result = await autocannon({ url, headers, connections, duration });
-  const cpuPerRequest = ((await serverCpu(child)) - before) / result.requests.total;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpu: cpuPerRequest,
-  };
+  return measureRun({ url, headers, connections, duration }, () => serverCpu(child));
 }
 
 async function main() {

@@ -10,6 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureRun } from './lib/measure.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,17 +58,7 @@ async function load(base, url, connections, headers, warm) {
     connections,
   };
   if (warm) await autocannon({ ...options, duration: 2 }); // warm-up: JIT
-  const before = await serverCpu(base);
-  const result = await autocannon({ ...options, duration });
-  const cpuUs = (await serverCpu(base)) - before;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpu: cpuUs / result.requests.total,
-  };
+  return measureRun({ ...options, duration }, () => serverCpu(base));
 }
 
 function better(a, b) {
