@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests import the workspace packages from their sources, so `npm test` needs no build step
-// to run them; `tsc -b` (run first by `npm test`) is what checks the types of the build.
+// to run them; `tsc -b` (run first by `npm test`) checks the types of the build and, through each
+// package's tsconfig.test.json, of every test.
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 export default defineConfig({

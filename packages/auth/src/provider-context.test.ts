@@ -5,9 +5,10 @@ import { Service } from './service.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 
-async function code(promise: Promise<unknown>): Promise<string> {
+/** The error code of a call that may fail synchronously or through its promise. */
+async function code(call: () => unknown): Promise<string> {
   try {
-    await promise;
+    await call();
     return 'resolved';
   } catch (error) {
     return error instanceof AuthError ? error.code : String(error);
@@ -37,18 +38,18 @@ describe('ProviderContext of the service', () => {
     const forged = await new SignJWT({ state: 's1', gh_hs: 1, iss: 'go-pkgz/auth', exp: NOW / 1000 + 60 })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('guess'));
-    expect(await code(ctx.verifyHandshake(forged))).toBe('ERR_HANDSHAKE_INVALID');
+    expect(await code(() => ctx.verifyHandshake(forged))).toBe('ERR_HANDSHAKE_INVALID');
     const session = await service.tokens.issue({ user: { id: 'x_1', name: 'x' }, aud: 'site1' });
-    expect(await code(ctx.verifyHandshake(session.token))).toBe('ERR_HANDSHAKE_INVALID');
+    expect(await code(() => ctx.verifyHandshake(session.token))).toBe('ERR_HANDSHAKE_INVALID');
     clock = NOW + 601_000;
-    expect(await code(ctx.verifyHandshake(token))).toBe('ERR_HANDSHAKE_INVALID');
+    expect(await code(() => ctx.verifyHandshake(token))).toBe('ERR_HANDSHAKE_INVALID');
   });
 
   it('a handshake never passes as a session token', async () => {
     clock = NOW;
     const token = await ctx.signHandshake({ user: { id: 'x_1', name: 'x' }, aud: 'site1' }, 600);
     const req = { method: 'GET', url: '/', headers: { 'x-jwt': token }, ip: '127.0.0.1' };
-    expect(await code(service.tokens.read(req))).toBe('ERR_TOKEN_INVALID');
+    expect(await code(() => service.tokens.read(req))).toBe('ERR_TOKEN_INVALID');
   });
 
   it('checks audiences case-insensitively and redirects against the service host and the list', () => {
@@ -60,10 +61,8 @@ describe('ProviderContext of the service', () => {
   });
 
   it('completeLogin refuses an audience outside the list with 403', async () => {
-    const login = ctx.completeLogin(
-      { id: 'x_1', name: 'x' },
-      { aud: 'site3', sessionOnly: false, provider: 'x' },
-    );
+    const login = () =>
+      ctx.completeLogin({ id: 'x_1', name: 'x' }, { aud: 'site3', sessionOnly: false, provider: 'x' });
     expect(await code(login)).toBe('ERR_LOGIN_AUDIENCE_REJECTED');
   });
 

@@ -26,13 +26,13 @@ describe('installErrorHandlers', () => {
         fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': contentType }, body });
       const badJson = await post('application/json', '{"a":');
       expect(badJson.status).toBe(400);
-      expect((await badJson.json()).error).toMatch(/^body is not valid JSON/);
+      expect(await badJson.json()).toEqual({ error: expect.stringMatching(/^body is not valid JSON/) });
       const tooBig = await post('application/json', JSON.stringify({ a: 'x'.repeat(100) }));
       expect(tooBig.status).toBe(413);
       expect(await tooBig.json()).toEqual({ error: 'request body is too large' });
       const wrongType = await post('application/xml', '<a/>');
       expect(wrongType.status).toBe(415);
-      expect((await wrongType.json()).error).toMatch(/^unsupported Media Type/i);
+      expect(await wrongType.json()).toEqual({ error: expect.stringMatching(/^unsupported Media Type/i) });
       const fine = await post('application/json', '{"a":1}');
       expect(await fine.json()).toEqual({ got: { a: 1 } });
       expect(logs).toEqual([]);

@@ -74,7 +74,7 @@ describe('the demo page in headless Chromium', () => {
     await page.fill('#user-name', 'admin');
     await page.fill('#passwd', 'not-the-password');
     await page.click('#direct button[type="submit"]');
-    await page.waitForFunction(() => document.getElementById('error')?.textContent !== '');
+    await page.waitForSelector('#error:not(:empty)', { state: 'attached' });
     expect(await page.textContent('#error')).toBe('incorrect user or password');
     expect(await page.isHidden('#user')).toBe(true);
     expect(errors.filter((text) => !/40[13]/.test(text))).toEqual([]);

@@ -1,6 +1,6 @@
 /** The direct provider over real HTTP: form, JSON and query input, and every bad input. */
 import { describe, expect, it } from 'vitest';
-import { type CredChecker, type Logger, type Opts, Service } from '../../src/index.js';
+import { type CredChecker, type Logger, type Opts, Service, type User } from '../../src/index.js';
 import { appPerTest } from './support/app.js';
 import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
 import { login } from './support/service.js';
@@ -163,8 +163,8 @@ describe.each<Framework>(['fastify', 'express'])('direct provider over %s', (fra
     );
     const url = await apps.serve(framework, service);
     const staff = (user: string) => fetch(`${url}/auth/staff/login`, form({ user, passwd: 'x' }));
-    const a = await (await staff('Alice')).json();
-    const b = await (await staff('alice')).json();
+    const a = (await (await staff('Alice')).json()) as User;
+    const b = (await (await staff('alice')).json()) as User;
     expect(a.id).toMatch(/^staff_[0-9a-f]{40}$/);
     expect(a.id).toBe(b.id);
   });

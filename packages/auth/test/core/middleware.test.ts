@@ -40,7 +40,7 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     expect(await bob.json()).toEqual({ error: 'access denied' });
     const alice = await fetch(`${url}/admin`, withSession(sessionOf(await login(url))));
     expect(alice.status).toBe(200);
-    expect((await alice.json()).user.attrs).toEqual({ admin: true });
+    expect(await alice.json()).toHaveProperty('user.attrs', { admin: true });
   });
 
   it('a refusal by role still delivers the refreshed cookies of an expired session', async () => {
@@ -62,7 +62,7 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     ).toBe(403);
     const alice = await fetch(`${url}/rbac`, withSession(sessionOf(await login(url))));
     expect(alice.status).toBe(200);
-    expect((await alice.json()).user.role).toBe('EDITOR');
+    expect(await alice.json()).toHaveProperty('user.role', 'EDITOR');
   });
 
   it('trace: the user when logged in, null otherwise, never a refusal', async () => {
@@ -72,16 +72,16 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
       user: null,
     });
     const res = await fetch(`${url}/trace`, withSession(sessionOf(await login(url))));
-    expect((await res.json()).user.name).toBe('alice');
+    expect(await res.json()).toHaveProperty('user.name', 'alice');
   });
 
   it('updateUser: the updater (argument or userUpdater option) replaces the user', async () => {
     const { url } = await setup(framework, {}, (user) => ({ ...user, email: `${user.name}@example.com` }));
     const res = await fetch(`${url}/updated`, withSession(sessionOf(await login(url))));
-    expect((await res.json()).user.email).toBe('alice@example.com');
+    expect(await res.json()).toHaveProperty('user.email', 'alice@example.com');
     const second = await setup(framework, { userUpdater: async (user) => ({ ...user, role: 'reader' }) });
     const res2 = await fetch(`${second.url}/updated`, withSession(sessionOf(await login(second.url))));
-    expect((await res2.json()).user.role).toBe('reader');
+    expect(await res2.json()).toHaveProperty('user.role', 'reader');
   });
 
   it('basic auth is off by default', async () => {
@@ -93,7 +93,7 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     const { url } = await setup(framework, { adminPasswd: 's3cret' });
     const res = await fetch(`${url}/admin`, basic('admin', 's3cret'));
     expect(res.status).toBe(200);
-    expect((await res.json()).user).toEqual({ id: 'admin', name: 'admin', attrs: { admin: true } });
+    expect(await res.json()).toHaveProperty('user', { id: 'admin', name: 'admin', attrs: { admin: true } });
     expect((await fetch(`${url}/private`, basic('admin', 'wrong'))).status).toBe(401);
     expect((await fetch(`${url}/private`, basic('root', 's3cret'))).status).toBe(401);
     const { jwt } = sessionOf(await login(url));
@@ -113,9 +113,9 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     });
     const ci = await fetch(`${url}/rbac`, basic('ci', 'token'));
     expect(ci.status).toBe(200);
-    expect((await ci.json()).user).toEqual({ id: 'ci_1', name: 'CI bot', role: 'editor' });
+    expect(await ci.json()).toHaveProperty('user', { id: 'ci_1', name: 'CI bot', role: 'editor' });
     const plain = await fetch(`${url}/private`, basic('plain', 'pw'));
-    expect((await plain.json()).user).toEqual({ id: 'plain', name: 'plain' });
+    expect(await plain.json()).toHaveProperty('user', { id: 'plain', name: 'plain' });
     expect((await fetch(`${url}/private`, basic('admin', 's3cret'))).status).toBe(401);
     const { jwt } = sessionOf(await login(url));
     const refused = await fetch(`${url}/private`, {
@@ -133,7 +133,7 @@ describe.each<Framework>(['fastify', 'express'])('middleware over %s', (framewor
     const session = sessionOf(await login(url));
     await fetch(`${url}/updated`, withSession(session));
     const res = await fetch(`${url}/private`, withSession(session));
-    expect((await res.json()).user).toEqual({
+    expect(await res.json()).toHaveProperty('user', {
       name: 'alice',
       id: 'local_522b276a356bdf39013dfabea2cd43e141ecc9e8',
     });

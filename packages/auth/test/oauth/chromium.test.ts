@@ -15,6 +15,9 @@ import type { LocalOAuth2Server } from '../../src/providers/local-server/server.
 import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
 import { type RunningService, startService } from './support/service.js';
 
+/** The one browser global the page scripts below use (the type-check has no DOM library). */
+declare const document: { readonly cookie: string };
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -75,8 +78,11 @@ describe('the dev login in headless Chromium', () => {
       return { status: res.status, body: await res.json() };
     });
     expect(user.status).toBe(200);
-    expect(user.body).toMatchObject({ name: 'chromium-user', aud: 'web' });
-    expect(user.body.id).toMatch(/^dev_[0-9a-f]{40}$/);
+    expect(user.body).toMatchObject({
+      name: 'chromium-user',
+      aud: 'web',
+      id: expect.stringMatching(/^dev_[0-9a-f]{40}$/),
+    });
 
     const status = await page.evaluate(async () => {
       const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';

@@ -121,9 +121,13 @@ describe('the dev provider', () => {
       headers: { 'x-xsrf-token': b.cookie('XSRF-TOKEN')! },
     });
     const user = await res.json();
-    expect(user).toMatchObject({ id: `dev_${sha1('alice')}`, name: 'alice', aud: 's1' });
-    expect(user.email).toBeUndefined();
-    expect(user.picture).toMatch(/\/avatar\/[0-9a-f]{40}\.image$/);
+    expect(user).toMatchObject({
+      id: `dev_${sha1('alice')}`,
+      name: 'alice',
+      aud: 's1',
+      picture: expect.stringMatching(/\/avatar\/[0-9a-f]{40}\.image$/),
+    });
+    expect(user).not.toHaveProperty('email');
   });
 
   it('adds the e-mail when an e-mail function is configured', async () => {
@@ -235,13 +239,13 @@ describe('a provider on the local OAuth 2.0 server', () => {
       });
     const wrongSecret = await exchange('wrong');
     expect(wrongSecret.status).toBe(400);
-    expect((await wrongSecret.json()).error).toBe('invalid_client');
+    expect(await wrongSecret.json()).toHaveProperty('error', 'invalid_client');
     // The right client but the wrong PKCE verifier: the code was bound to the login's challenge.
     const wrongVerifier = await exchange('app-secret');
     expect(wrongVerifier.status).toBe(400);
-    expect((await wrongVerifier.json()).error).toBe('invalid_grant');
+    expect(await wrongVerifier.json()).toHaveProperty('error', 'invalid_grant');
     // The code is gone after that attempt: one use only.
-    expect((await (await exchange('app-secret')).json()).error).toBe('invalid_grant');
+    expect(await (await exchange('app-secret')).json()).toHaveProperty('error', 'invalid_grant');
     const user = await fetch(infoURL, { headers: { authorization: 'Bearer not-a-token' } });
     expect(user.status).toBe(401);
   });

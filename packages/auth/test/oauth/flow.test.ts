@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/index.js';
 import { customOAuth2Provider } from '../../src/providers/custom.js';
 import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
 import { Browser } from './support/browser.js';
@@ -114,10 +115,10 @@ describe('a login through an OAuth 2.0 provider', () => {
     expect(b.cookie('JWT')).toBeDefined();
     const res = await b.request(`${svc.url}/auth/user`, { headers: { 'x-xsrf-token': xsrf } });
     expect(res.status).toBe(200);
-    const user = await res.json();
+    const user = (await res.json()) as User;
     expect(user).toMatchObject({ id: `acme_${sha1('42')}`, name: 'Ann', aud: 's1' });
     expect(user.picture).toMatch(new RegExp(`^${svc.url}/avatar/[0-9a-f]{40}\\.image$`));
-    const avatar = await b.request(user.picture);
+    const avatar = await b.request(user.picture!);
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/png');
     // The token request carried the PKCE verifier the fake checked against the challenge.

@@ -54,7 +54,7 @@ describe('verified provider: bad input', () => {
       `${url}/auth/email/login?${new URLSearchParams({ user: ` eve\r\nBcc: x@evil.test `, address: long })}`,
     );
     expect(res.status).toBe(200);
-    const { user, address } = await res.json();
+    const { user, address } = (await res.json()) as { user: string; address: string };
     expect(user).toBe('eve Bcc: x@evil.test');
     expect(Buffer.byteLength(address)).toBe(128);
     expect(address).toBe('é'.repeat(64));

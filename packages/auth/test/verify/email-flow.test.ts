@@ -4,6 +4,7 @@
  * from the received mail.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../src/index.js';
 import { sessionOf, setCookies, withSession } from '../core/support/servers.js';
 import { parseMail, type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { emailSender, tokenIn, verifyAppPerTest } from './support/verify-app.js';
@@ -49,7 +50,7 @@ describe('verified provider with the e-mail sender', () => {
 
     const login = await fetch(`${url}/auth/email/login?token=${tokenIn(text)}&sess=1`);
     expect(login.status).toBe(200);
-    const user = await login.json();
+    const user = (await login.json()) as User;
     expect(user).toMatchObject({ name: 'alice', aud: 'site1' });
     expect(user.id).toMatch(/^email_[0-9a-f]{40}$/);
     const cookies = setCookies(login);

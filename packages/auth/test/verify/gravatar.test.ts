@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../src/index.js';
 import { solidImage } from '../avatar/support/images.js';
 import { MapAvatarStore } from '../avatar/support/memory-store.js';
 import { type PictureServer, sendBytes, startPictureServer } from '../avatar/support/picture-server.js';
@@ -19,12 +20,12 @@ afterEach(async () => {
 
 const hashOf = (email: string) => createHash('sha256').update(email).digest('hex');
 
-async function loginAs(url: string, address: string, sent: string[]): Promise<Record<string, string>> {
+async function loginAs(url: string, address: string, sent: string[]): Promise<User> {
   const res = await fetch(`${url}/auth/email/login?user=u&address=${encodeURIComponent(address)}`);
   expect(res.status).toBe(200);
   const login = await fetch(`${url}/auth/email/login?token=${tokenIn(sent.at(-1)!)}`);
   expect(login.status).toBe(200);
-  return login.json();
+  return (await login.json()) as User;
 }
 
 describe('verified provider with useGravatar', () => {

@@ -66,7 +66,7 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     t = await openTestStore(dialect);
     const big = smallCatalog('web1', T1);
     const content = 'x'.repeat(64 * 1024);
-    (big.resources[1]!.parameters as Record<string, unknown>).content = content;
+    big.resources[1]!.parameters.content = content;
     big.resources.push({
       type: 'Exec',
       title: `/bin/true ${'y'.repeat(1500)}`,
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     await applyCatalog(t.store, readCatalog(before, 9), NOW);
     const after = (certname: string) => {
       const c = smallCatalog(certname, T2);
-      (c.resources[1] as { line: number }).line = 6; // metadata only: same resource hash
+      c.resources[1]!.line = 6; // metadata only: same resource hash
       c.resources.push(
         {
           type: 'Service',

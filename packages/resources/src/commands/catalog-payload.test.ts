@@ -44,7 +44,7 @@ describe('readCatalog', () => {
     const a = readCatalog(smallCatalog('web1', TS), 9);
     const b = readCatalog({ ...smallCatalog('web1', '2026-12-01T00:00:00Z'), version: '2' }, 9);
     const changed = smallCatalog('web1', TS);
-    (changed.resources[1] as { line: number }).line = 6;
+    changed.resources[1]!.line = 6;
     expect(a.hash).toBe(b.hash);
     expect(readCatalog(changed, 9).hash).not.toBe(a.hash);
   });

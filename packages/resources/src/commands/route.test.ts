@@ -264,7 +264,7 @@ describe.each(DIALECTS)('POST /pdb/cmd/v1 on %s', (dialect) => {
       'resources[0].title',
     );
     const nul = smallCatalog('web1', TS);
-    (nul.resources[1]!.parameters as Record<string, unknown>).content = 'a\u0000b';
+    nul.resources[1]!.parameters.content = 'a\u0000b';
     await expectRejected(await post(nul, q), 400, 'ERR_CMD_INVALID_FIELD');
   });
 
@@ -303,7 +303,7 @@ describe.each(DIALECTS)('POST /pdb/cmd/v1 on %s', (dialect) => {
   it('rejects a body over the limit and an unknown content encoding', async () => {
     h = await buildTestApp(dialect, { commandBodyLimit: 2048 });
     const big = smallCatalog('web1', TS);
-    (big.resources[1]!.parameters as Record<string, unknown>).content = 'x'.repeat(4096);
+    big.resources[1]!.parameters.content = 'x'.repeat(4096);
     await expectRejected(
       await post(big, '?command=replace_catalog&version=9&certname=web1'),
       413,

@@ -8,12 +8,38 @@ import { type ResourcesPluginOptions, resourcesPlugin } from '../../plugin.js';
 import { openTestStore, type TestStore } from '../../store/test-support/test-stores.js';
 import type { Dialect } from '../../store/types.js';
 
+/** A resource as a `replace catalog` payload carries it (wire format, before validation). */
+export interface WireResource {
+  type: string;
+  title: string;
+  exported: boolean;
+  file?: string;
+  line?: number;
+  tags: string[];
+  parameters: Record<string, unknown>;
+}
+
+/** An edge as a `replace catalog` payload carries it. */
+export interface WireEdge {
+  source: { type: string; title: string };
+  target: { type: string; title: string };
+  relationship: string;
+}
+
+/** A `replace catalog` payload that tests may change before sending or reading it. */
+export interface WireCatalog {
+  certname: string;
+  resources: WireResource[];
+  edges: WireEdge[];
+  [field: string]: unknown;
+}
+
 /** A valid v9 catalog of `certname` with a class, a file and a contains edge. */
 export function smallCatalog(
   certname: string,
   producerTimestamp: string,
   extra: Record<string, unknown> = {},
-) {
+): WireCatalog {
   return {
     certname,
     version: '1',
