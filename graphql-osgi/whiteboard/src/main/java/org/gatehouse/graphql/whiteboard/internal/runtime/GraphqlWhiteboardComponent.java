@@ -39,6 +39,7 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
 
     private transient SchemaManager manager;
     private transient GraphqlServiceTracker tracker;
+    private transient TypeMapperTracker mapperTracker;
     private transient GraphqlHttpHandler handler;
     private transient ServiceRegistration<GraphqlServiceRuntime> runtime;
     private transient Dictionary<String, Object> runtimeProperties;
@@ -56,6 +57,8 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
         manager = new SchemaManager(config, this::changed);
         handler = new GraphqlHttpHandler(context, manager, config);
         runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));
+        mapperTracker = new TypeMapperTracker(context, manager);
+        mapperTracker.open();
         tracker = new GraphqlServiceTracker(context, manager, properties);
         tracker.open();
     }
@@ -63,6 +66,7 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     @Deactivate
     void deactivate() {
         tracker.close();
+        mapperTracker.close();
         manager.close();
         try {
             runtime.unregister();

@@ -24,11 +24,12 @@ import org.gatehouse.graphql.whiteboard.internal.schema.BuildFailure;
 import org.gatehouse.graphql.whiteboard.internal.schema.SchemaAssembler;
 import org.gatehouse.graphql.whiteboard.internal.schema.SchemaBuild;
 import org.gatehouse.graphql.whiteboard.internal.schema.ServiceBinding;
+import org.gatehouse.graphql.whiteboard.internal.schema.TypeMapperBinding;
 import org.osgi.framework.ServiceReference;
 
 /**
- * Holds the current {@link ServiceInfo}s and the schema built from them. Every add, modify or remove
- * schedules a rebuild after a short quiet period (debounce) on one thread; the new snapshot replaces the
+ * Holds the current {@link ServiceInfo}s and type mappers and the schema built from them. Every add, modify
+ * or remove schedules a rebuild after a short quiet period (debounce) on one thread; the new snapshot replaces the
  * old one atomically. A failed rebuild keeps the last good snapshot and records the error.
  */
 public final class SchemaManager implements AutoCloseable {
@@ -37,6 +38,7 @@ public final class SchemaManager implements AutoCloseable {
     private final GatewayConfig config;
     private final LongConsumer onChange;
     private final Map<Long, ServiceInfo> infos = new ConcurrentHashMap<>();
+    private final Map<Long, TypeMapperBinding> mappers = new ConcurrentHashMap<>();
     private final AtomicReference<SchemaSnapshot> current = new AtomicReference<>();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "graphql-schema-rebuild");
@@ -66,6 +68,18 @@ public final class SchemaManager implements AutoCloseable {
         }
     }
 
+    /** Adds or replaces a type mapper; a mapper changes its service properties when its answers change. */
+    public void putMapper(TypeMapperBinding mapper) {
+        mappers.put(mapper.serviceId(), mapper);
+        scheduleRebuild();
+    }
+
+    public void removeMapper(long serviceId) {
+        if (mappers.remove(serviceId) != null) {
+            scheduleRebuild();
+        }
+    }
+
     public SchemaSnapshot current() {
         return current.get();
     }
@@ -89,7 +103,7 @@ public final class SchemaManager implements AutoCloseable {
             references.put(info.serviceId(), info.reference());
         }
         try {
-            SchemaBuild build = SchemaAssembler.build(bindings);
+            SchemaBuild build = SchemaAssembler.build(bindings, List.copyOf(mappers.values()));
             String sdl = new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(build.schema());
             GraphQL graphql = GraphQL.newGraphQL(build.schema()).instrumentation(limits()).build();
             current.set(new SchemaSnapshot(graphql, build, sdl, references));

@@ -23,8 +23,7 @@ public record ServiceInfo(ServiceReference<?> reference, long serviceId, int ran
 
     public static ServiceInfo from(ServiceReference<?> reference) {
         long id = (Long) reference.getProperty(Constants.SERVICE_ID);
-        Object rankingValue = reference.getProperty(Constants.SERVICE_RANKING);
-        int ranking = rankingValue instanceof Integer r ? r : 0;
+        int ranking = ranking(reference);
         Map<String, Object> properties = new LinkedHashMap<>();
         for (String key : reference.getPropertyKeys()) {
             properties.put(key, normalise(reference.getProperty(key)));
@@ -60,6 +59,11 @@ public record ServiceInfo(ServiceReference<?> reference, long serviceId, int ran
         queryGroups.forEach((field, types) -> bindings.add(new ServiceBinding(field, types, false, id, ranking)));
         mutationGroups.forEach((field, types) -> bindings.add(new ServiceBinding(field, types, true, id, ranking)));
         return new ServiceInfo(reference, id, ranking, List.copyOf(bindings), List.copyOf(failures), properties);
+    }
+
+    /** The service ranking; 0 when absent or not an Integer, as the OSGi framework treats it. */
+    static int ranking(ServiceReference<?> reference) {
+        return reference.getProperty(Constants.SERVICE_RANKING) instanceof Integer ranking ? ranking : 0;
     }
 
     /** True when a modification changed nothing the schema depends on. */

@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Converts coerced GraphQL argument values (Integer, Long, Double, String, enum constants, lists, maps
  * for input objects) to the declared Java parameter type. Input objects arrive as maps: a {@code Map}
- * parameter receives the map itself, a class parameter an instance bound by Jackson.
+ * parameter receives the map itself, a class parameter an instance bound by Jackson, and an element class
+ * that a type mapper took the value its converter builds.
  */
 final class ArgumentConverter {
     private static final ObjectMapper MAPPER =
@@ -26,16 +28,20 @@ final class ArgumentConverter {
 
     private ArgumentConverter() {}
 
-    static Object convert(Object value, Type target) {
+    /** {@code element}: the type mapper's converter for the element values, or null. */
+    static Object convert(Object value, Type target, Function<Object, Object> element) {
         Class<?> raw = JavaTypes.raw(target);
         if (raw == Optional.class) {
-            return Optional.ofNullable(convert(value, JavaTypes.firstArgument(target)));
+            return Optional.ofNullable(convert(value, JavaTypes.firstArgument(target), element));
         }
         if (value == null) {
             return null;
         }
         if (JavaTypes.isList(target)) {
-            return toCollection(value, target, raw);
+            return toCollection(value, target, raw, element);
+        }
+        if (element != null) {
+            return element.apply(value);
         }
         if (value instanceof Number number) {
             return number(number, raw);
@@ -52,11 +58,11 @@ final class ArgumentConverter {
         return value;
     }
 
-    private static Object toCollection(Object value, Type target, Class<?> raw) {
+    private static Object toCollection(Object value, Type target, Class<?> raw, Function<Object, Object> element) {
         Type elementType = JavaTypes.firstArgument(target);
         List<Object> items = new ArrayList<>();
         Collection<?> source = value instanceof Collection<?> c ? c : List.of(value);
-        source.forEach(item -> items.add(convert(item, elementType)));
+        source.forEach(item -> items.add(convert(item, elementType, element)));
         if (raw.isArray()) {
             Object array = Array.newInstance(raw.getComponentType(), items.size());
             for (int i = 0; i < items.size(); i++) {

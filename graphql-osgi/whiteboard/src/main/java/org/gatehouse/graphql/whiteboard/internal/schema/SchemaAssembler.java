@@ -28,11 +28,19 @@ import org.gatehouse.graphql.api.dto.ServiceDTO;
 public final class SchemaAssembler {
     private SchemaAssembler() {}
 
-    /** Builds the schema; throws graphql-java's exceptions when the result is not a valid schema. */
+    /** Builds the schema with the whiteboard's own type rules only. */
     public static SchemaBuild build(List<ServiceBinding> bindings) {
+        return build(bindings, List.of());
+    }
+
+    /**
+     * Builds the schema, asking the type mappers before the whiteboard's own rules; throws graphql-java's
+     * exceptions when the result is not a valid schema.
+     */
+    public static SchemaBuild build(List<ServiceBinding> bindings, List<TypeMapperBinding> mappers) {
         List<BuildFailure> failures = new ArrayList<>();
-        TypeCatalog catalog = new TypeCatalog(failures);
         GraphQLCodeRegistry.Builder code = GraphQLCodeRegistry.newCodeRegistry();
+        TypeCatalog catalog = new TypeCatalog(failures, mappers, code);
         ServiceTypeBuilder services = new ServiceTypeBuilder(catalog, code, failures);
         GraphQLObjectType.Builder query = GraphQLObjectType.newObject().name("Query");
         GraphQLObjectType.Builder mutation = GraphQLObjectType.newObject().name("Mutation");
@@ -68,6 +76,7 @@ public final class SchemaAssembler {
         }
         Set<graphql.schema.GraphQLType> additional = new LinkedHashSet<>(serviceTypes);
         additional.addAll(new ModelTypeBuilder(catalog, code).build());
+        additional.addAll(catalog.mappedTypes());
         GraphQLSchema.Builder schema = GraphQLSchema.newSchema()
                 .query(query.build())
                 .additionalTypes(additional)

@@ -23,9 +23,14 @@ public record ServiceBinding(String fieldName, List<Class<?>> interfaces, boolea
 
     @Override
     public int compareTo(ServiceBinding other) {
-        if (ranking != other.ranking) {
-            return ranking > other.ranking ? -1 : 1;
+        return serviceOrder(ranking, serviceId, other.ranking, other.serviceId);
+    }
+
+    /** OSGi service order: higher ranking first, then lower service id. */
+    static int serviceOrder(int ranking, long serviceId, int otherRanking, long otherServiceId) {
+        if (ranking != otherRanking) {
+            return ranking > otherRanking ? -1 : 1;
         }
-        return Long.compare(serviceId, other.serviceId);
+        return Long.compare(serviceId, otherServiceId);
     }
 }

@@ -5,6 +5,7 @@ import graphql.schema.FieldCoordinates;
 import graphql.schema.GraphQLArgument;
 import graphql.schema.GraphQLCodeRegistry;
 import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLInputType;
 import graphql.schema.GraphQLObjectType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -21,6 +22,7 @@ import org.gatehouse.graphql.api.GraphqlDocumentation;
 import org.gatehouse.graphql.api.GraphqlIgnore;
 import org.gatehouse.graphql.api.GraphqlUnionType;
 import org.gatehouse.graphql.api.dto.FailedServiceDTO;
+import org.gatehouse.graphql.api.mapping.MappedInput;
 
 /**
  * Turns the interfaces of one {@link ServiceBinding} into an object type whose fields are the interface
@@ -112,7 +114,7 @@ final class ServiceTypeBuilder {
         GraphqlUnionType union = method.getAnnotation(GraphqlUnionType.class);
         GraphQLFieldDefinition.Builder field = GraphQLFieldDefinition.newFieldDefinition()
                 .name(method.getName())
-                .type(catalog.output(method.getGenericReturnType(), union == null ? null : union.value()));
+                .type(catalog.output(method.getGenericReturnType(), union == null ? null : union.value(), method));
         GraphqlDocumentation doc = method.getAnnotation(GraphqlDocumentation.class);
         if (doc != null) {
             field.description(doc.value());
@@ -120,12 +122,17 @@ final class ServiceTypeBuilder {
         List<ArgumentSpec> arguments = new ArrayList<>();
         for (Parameter parameter : method.getParameters()) {
             if (parameter.getType() == DataFetchingEnvironment.class) {
-                arguments.add(new ArgumentSpec(null, parameter.getType(), true));
+                arguments.add(new ArgumentSpec(null, parameter.getType(), true, null));
                 continue;
             }
-            ArgumentSpec argument = new ArgumentSpec(argumentName(parameter), parameter.getParameterizedType(), false);
+            GraphqlArgument annotation = parameter.getAnnotation(GraphqlArgument.class);
+            boolean required = annotation != null && annotation.required();
+            MappedInput mapped = catalog.mappedParameter(parameter, required);
+            GraphQLInputType type = mapped != null ? mapped.type() : catalog.input(parameter.getParameterizedType(), required);
+            ArgumentSpec argument = new ArgumentSpec(argumentName(parameter), parameter.getParameterizedType(), false,
+                    mapped == null ? null : mapped.converter());
             arguments.add(argument);
-            field.argument(argument(parameter, argument));
+            field.argument(argument(parameter, argument, type));
         }
         MethodFetcher fetcher = new MethodFetcher(method, arguments);
         List<ArgumentSpec> keys = arguments.stream().filter(a -> !a.environment()).toList();
@@ -143,12 +150,10 @@ final class ServiceTypeBuilder {
         return field.build();
     }
 
-    private GraphQLArgument argument(Parameter parameter, ArgumentSpec spec) {
-        GraphqlArgument annotation = parameter.getAnnotation(GraphqlArgument.class);
-        boolean required = annotation != null && annotation.required();
+    private static GraphQLArgument argument(Parameter parameter, ArgumentSpec spec, GraphQLInputType type) {
         GraphQLArgument.Builder argument = GraphQLArgument.newArgument()
                 .name(spec.name())
-                .type(catalog.input(parameter.getParameterizedType(), required));
+                .type(type);
         GraphqlDocumentation doc = parameter.getAnnotation(GraphqlDocumentation.class);
         if (doc != null) {
             argument.description(doc.value());

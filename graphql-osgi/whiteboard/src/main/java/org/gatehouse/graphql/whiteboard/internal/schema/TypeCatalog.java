@@ -1,13 +1,17 @@
 package org.gatehouse.graphql.whiteboard.internal.schema;
 
 import graphql.Scalars;
+import graphql.schema.GraphQLCodeRegistry;
 import graphql.schema.GraphQLInputType;
 import graphql.schema.GraphQLList;
+import graphql.schema.GraphQLNamedType;
 import graphql.schema.GraphQLNonNull;
 import graphql.schema.GraphQLOutputType;
 import graphql.schema.GraphQLScalarType;
 import graphql.schema.GraphQLTypeReference;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,14 +20,17 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.gatehouse.graphql.api.GraphqlDocumentation;
 import org.gatehouse.graphql.api.dto.FailedServiceDTO;
+import org.gatehouse.graphql.api.mapping.MappedInput;
 
 /**
  * First pass of a schema build: maps Java types to GraphQL type references and collects the model
  * classes, enums, input classes and unions they need. Every type is rebuilt from scratch on each build, so
- * nothing of a removed service lingers (the reference cached types forever).
+ * nothing of a removed service lingers (the reference cached types forever). Type mappers
+ * ({@link TypeMappers}) are asked about each element class before the rules here.
  */
 final class TypeCatalog {
     private final Map<String, Object> names = new HashMap<>();
@@ -32,10 +39,12 @@ final class TypeCatalog {
     private final Set<Class<?>> enums = new LinkedHashSet<>();
     private final Map<String, List<Class<?>>> unions = new LinkedHashMap<>();
     private final List<BuildFailure> failures;
+    private final TypeMappers mappers;
     private long serviceId;
 
-    TypeCatalog(List<BuildFailure> failures) {
+    TypeCatalog(List<BuildFailure> failures, List<TypeMapperBinding> mappers, GraphQLCodeRegistry.Builder code) {
         this.failures = failures;
+        this.mappers = new TypeMappers(mappers, this, code);
     }
 
     /** Failures found while mapping are charged to this service. */
@@ -59,17 +68,29 @@ final class TypeCatalog {
         return unions;
     }
 
-    /** The output type of a method return or attribute; {@code union} replaces the element class. */
-    GraphQLOutputType output(Type type, Class<?>[] union) {
+    /** The types the type mappers contribute; asked once, after every service is mapped. */
+    List<GraphQLNamedType> mappedTypes() {
+        return mappers.types();
+    }
+
+    /**
+     * The output type of a method return or attribute; {@code union} replaces the element class.
+     * {@code source} is the method or getter, whose annotations a type mapper may read.
+     */
+    GraphQLOutputType output(Type type, Class<?>[] union, AnnotatedElement source) {
         Class<?> raw = JavaTypes.raw(type);
         if (raw == void.class || raw == Void.class) {
             return Scalars.GraphQLBoolean;
         }
         if (JavaTypes.isWrapper(type)) {
-            return nullable(output(JavaTypes.firstArgument(type), union));
+            return nullable(output(JavaTypes.firstArgument(type), union, source));
         }
         if (JavaTypes.isList(type)) {
-            return GraphQLNonNull.nonNull(GraphQLList.list(nullable(output(JavaTypes.firstArgument(type), union))));
+            return GraphQLNonNull.nonNull(GraphQLList.list(nullable(output(JavaTypes.firstArgument(type), union, source))));
+        }
+        GraphQLOutputType mapped = mappers.output(raw, source);
+        if (mapped != null) {
+            return mapped;
         }
         if (union != null && union.length > 0) {
             return union(raw, union);
@@ -88,14 +109,36 @@ final class TypeCatalog {
         return GraphQLTypeReference.typeRef(raw.getSimpleName());
     }
 
-    /** The input type of a method parameter or input attribute. */
+    /**
+     * The input type of a method parameter whose element class (inside lists and Optional) a type mapper
+     * takes, with the mapper's converter for each element; null when no type mapper takes it.
+     */
+    MappedInput mappedParameter(Parameter parameter, boolean required) {
+        Type type = parameter.getParameterizedType();
+        MappedInput mapped = mappers.input(elementClass(type), parameter);
+        return mapped == null ? null : new MappedInput(input(type, required, mapped.type()), mapped.converter());
+    }
+
+    private static Class<?> elementClass(Type type) {
+        Class<?> raw = JavaTypes.raw(type);
+        return raw == Optional.class || JavaTypes.isList(type) ? elementClass(JavaTypes.firstArgument(type)) : raw;
+    }
+
+    /** The input type of an input attribute. */
     GraphQLInputType input(Type type, boolean required) {
+        return input(type, required, null);
+    }
+
+    /** {@code element}, when given, is the input type of the element class (a type mapper's answer). */
+    private GraphQLInputType input(Type type, boolean required, GraphQLInputType element) {
         Class<?> raw = JavaTypes.raw(type);
         GraphQLInputType mapped;
-        if (raw == java.util.Optional.class) {
-            mapped = nullable(input(JavaTypes.firstArgument(type), false));
+        if (raw == Optional.class) {
+            mapped = nullable(input(JavaTypes.firstArgument(type), false, element));
         } else if (JavaTypes.isList(type)) {
-            mapped = GraphQLList.list(input(JavaTypes.firstArgument(type), false));
+            mapped = GraphQLList.list(input(JavaTypes.firstArgument(type), false, element));
+        } else if (element != null) {
+            mapped = element;
         } else if (JavaTypes.isMap(type)) {
             mapped = ScalarTable.json();
         } else if (ScalarTable.scalarFor(raw) != null) {
@@ -139,7 +182,7 @@ final class TypeCatalog {
         if ("id".equals(property.name()) && ScalarTable.canBeId(raw)) {
             return raw.isPrimitive() ? GraphQLNonNull.nonNull(Scalars.GraphQLID) : Scalars.GraphQLID;
         }
-        return output(property.type(), null);
+        return output(property.type(), null, property.getter());
     }
 
     private void registerInput(Class<?> type) {
@@ -196,10 +239,15 @@ final class TypeCatalog {
     }
 
     private void claim(String name, Object owner) {
-        Object previous = names.putIfAbsent(name, owner);
-        if (previous != null && !previous.equals(owner)) {
-            throw new MappingException("GraphQL type name " + name + " is wanted by both " + previous + " and " + owner);
+        if (!tryClaim(name, owner)) {
+            throw new MappingException("GraphQL type name " + name + " is wanted by both " + names.get(name) + " and " + owner);
         }
+    }
+
+    /** Reserves a type name for an owner; false when another owner holds it. */
+    boolean tryClaim(String name, Object owner) {
+        Object previous = names.putIfAbsent(name, owner);
+        return previous == null || previous.equals(owner);
     }
 
     void fail(String element, String message) {
