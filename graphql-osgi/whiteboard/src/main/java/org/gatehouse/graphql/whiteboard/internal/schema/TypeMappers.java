@@ -7,6 +7,7 @@ import graphql.schema.GraphQLScalarType;
 import java.lang.reflect.AnnotatedElement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.gatehouse.graphql.api.mapping.MappedInput;
 import org.gatehouse.graphql.api.mapping.MappingContext;
 import org.gatehouse.graphql.api.mapping.TypeMapping;
@@ -38,26 +39,20 @@ final class TypeMappers implements MappingContext {
 
     /** The first mapping's output type for the element class, or null when no mapping takes it. */
     GraphQLOutputType output(Class<?> type, AnnotatedElement source) {
-        for (Started each : started) {
-            try {
-                GraphQLOutputType mapped = each.mapping().output(type, source);
-                if (mapped != null) {
-                    return mapped;
-                }
-            } catch (TypeMappingException e) {
-                throw new MappingException(e.getMessage());
-            }
-        }
-        return null;
+        return first(mapping -> mapping.output(type, source));
     }
 
     /** The first mapping's input for the element class of a parameter, or null when no mapping takes it. */
     MappedInput input(Class<?> type, AnnotatedElement source) {
+        return first(mapping -> mapping.input(type, source));
+    }
+
+    private <T> T first(Function<TypeMapping, T> question) {
         for (Started each : started) {
             try {
-                MappedInput mapped = each.mapping().input(type, source);
-                if (mapped != null) {
-                    return mapped;
+                T answer = question.apply(each.mapping());
+                if (answer != null) {
+                    return answer;
                 }
             } catch (TypeMappingException e) {
                 throw new MappingException(e.getMessage());
