@@ -1,71 +1,29 @@
 /**
  * @module store/schema
- * The one schema of the resource store, written once for both dialects.
+ * The one schema of the resource store, written once for both dialects as numbered migrations.
+ * What the DDL below does not say:
  *
- * ─────────────────────────────────────────────────────────────────────────────────────────────
- *  NOTE FOR THE QUERY COMPILER (engineer B) — the contract you compile against
- * ─────────────────────────────────────────────────────────────────────────────────────────────
- *  Tables (all names lower-case, no quoting needed):
- *
- *  certnames        one row per node ever seen (created by any command)
- *    certname TEXT PK
- *    deactivated TS NULL, expired TS NULL        node is ACTIVE iff both are NULL
- *    catalog_producer_timestamp TS NULL, facts_producer_timestamp TS NULL,
- *    report_producer_timestamp TS NULL           newest producer_timestamp per command kind
- *    catalog_timestamp TS NULL, facts_timestamp TS NULL, report_timestamp TS NULL
- *                                                when we stored them (server clock)
- *    catalog_environment, facts_environment, report_environment TEXT NULL
- *    latest_report_status TEXT NULL, latest_report_noop BOOL NULL,
- *    latest_report_corrective_change BOOL NULL, cached_catalog_status TEXT NULL
- *
- *  catalogs         at most one (the latest) per node
- *    certname TEXT PK, catalog_uuid, version (TEXT NOT NULL), transaction_uuid, environment,
- *    producer, producer_timestamp TS NOT NULL, code_id, job_id, hash TEXT NOT NULL (sha1 hex of
- *    the catalog content), received TS NOT NULL
- *
- *  resources        one row per (certname, type, title) of the node's catalog
- *    certname TEXT, resource TEXT (40 lower-case hex, PuppetDB's resource hash), type, title,
- *    exported BOOL NOT NULL, file TEXT NULL, line INTEGER NULL,
- *    tags JSON NOT NULL (array of lower-case strings, deduplicated and sorted),
- *    parameters JSON NOT NULL (object; `{}` when none),
- *    environment TEXT NULL (copied from the catalog, so filters need no join)
- *    PK (certname, type, title); UNIQUE (certname, resource)
- *    indexes: (type, title), (title), (resource), (environment), partial (exported) WHERE exported
- *    PostgreSQL only: GIN (parameters jsonb_path_ops) for dotted `parameters.x = v` (@>);
- *    GIN (tags jsonb_path_ops) for `["=", "tag", x]` as `tags @> '["x"]'` (migration 2)
- *
- *  resource_tags    one row per tag of a resource (join on certname + resource)
- *    certname, resource, tag (lower-case)   PK (certname, resource, tag); index (tag)
- *
- *  resource_params  one row per top-level parameter of a resource (join on certname + resource)
- *    certname, resource, name, value TEXT NOT NULL (canonical JSON text of the value: sorted
- *    keys, no spaces; a string "root" is stored as `"root"`; use `canonicalJson()` from
- *    store/canonical-json.ts to build the comparison value), value_string TEXT NULL (the raw
- *    string when the value is a JSON string, else NULL)
- *    PK (certname, resource, name); SQLite: index (name, value); PostgreSQL: index (name) and a
- *    HASH index on value (btree entries cannot hold long values such as file contents), so
- *    compile parameter equality as `name = ? AND value = ?` and both engines use an index
- *
- *  edges            certname, source_type, source_title, target_type, target_title, relationship
- *  environments     name TEXT PK (every environment named by a catalog, facts or report)
- *  facts            certname, name, value TEXT (canonical JSON), value_string TEXT NULL
- *                   PK (certname, name); indexes as resource_params — for select_facts subqueries
- *
- *  Dialect differences you see in rows and parameters:
- *    TS   SQLite: TEXT 'YYYY-MM-DDTHH:MM:SS.sssZ' (fixed width, so text order = time order);
- *         PostgreSQL: timestamptz. Both drivers RETURN ISO strings in that same form, and both
- *         accept an ISO string as a bind parameter (compare with `deactivated > ?`).
- *    BOOL SQLite: INTEGER 0/1 (the SQLite driver binds JS booleans as 1/0 for you; rows carry
- *         0/1); PostgreSQL: boolean (rows carry true/false).
- *    JSON SQLite: TEXT; PostgreSQL: jsonb. Both drivers RETURN the JSON TEXT (the pg driver does
- *         not parse json/jsonb), so a streaming writer can splice it into output as is.
- *    int8 (count(*) on PostgreSQL) is returned as a JS number by the pg driver.
- *    Placeholders: SQLite `?`, PostgreSQL `$1..$n`; the drivers never rewrite your SQL.
- *    SQLite functions (e.g. a `regexp`) are added with `store.registerFunction()`; they are
- *    installed on every connection the SQLite store opens.
- *  Node states: active = deactivated IS NULL AND expired IS NULL. inactive (PuppetDB) = either
- *  is set and later than now − purge TTL; purged nodes are deleted entirely by the GC.
- * ─────────────────────────────────────────────────────────────────────────────────────────────
+ * - `certnames` has a row for every node any command named. A node is active while `deactivated`
+ *   and `expired` are both NULL; it is inactive (PuppetDB's word) while either is set and later
+ *   than now − purge TTL; the GC then deletes it from every table of `NODE_TABLES`. The
+ *   `*_producer_timestamp` columns hold the newest producer timestamp per command kind,
+ *   `*_timestamp` when we stored it (server clock).
+ * - `catalogs` keeps only the latest catalog per node; `hash` is the SHA-1 hex of its content.
+ * - `resources`: `resource` is PuppetDB's resource hash (40 lower-case hex), `tags` a sorted,
+ *   deduplicated array of lower-case strings, `parameters` an object (`{}` when none);
+ *   `environment` is copied from the catalog so filters need no join.
+ * - `resource_tags` and `resource_params` hold one row per tag and per top-level parameter (joined
+ *   on certname + resource). A parameter's (and a fact's) `value` is its canonical JSON text
+ *   (`canonicalJson()`: sorted keys, no spaces, so the string root is stored as `"root"`) and
+ *   `value_string` the raw string when the value is a JSON string. Compare parameters as
+ *   `name = ? AND value = ?`: SQLite indexes (name, value); PostgreSQL indexes name and hashes
+ *   value, since btree entries cannot hold long values such as file contents.
+ * - How values travel: timestamps are ISO strings `YYYY-MM-DDTHH:MM:SS.sssZ` both ways (TEXT on
+ *   SQLite, fixed width so text order is time order; timestamptz on PostgreSQL). Booleans are
+ *   INTEGER 0/1 on SQLite (JS booleans are bound as 1/0, rows carry 0/1) and boolean on
+ *   PostgreSQL. JSON is TEXT on SQLite and jsonb on PostgreSQL, and both drivers return the JSON
+ *   text unparsed, so a streaming writer can splice it into its output. count(*) comes back as a
+ *   number on both.
  */
 
 import type { Dialect } from './types.js';

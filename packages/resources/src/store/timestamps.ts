@@ -14,8 +14,3 @@ export function canonicalTimestamp(value: unknown): string | null {
   // Years outside 0000-9999 print with a sign and would break the fixed width.
   return iso.length === 24 ? iso : null;
 }
-
-/** The canonical form of a Date. */
-export function isoOf(date: Date): string {
-  return date.toISOString();
-}
