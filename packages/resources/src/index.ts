@@ -3,7 +3,6 @@
  * Public API: the store (schema, drivers), the command side, the query side and the Fastify plugin.
  */
 
-// ── commands, lifecycle, plugin (engineer A) ──
 export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
 export { applyCommand } from './commands/apply-command.js';
 export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
@@ -22,7 +21,6 @@ export {
 export {
   collectGarbage,
   expireNodes,
-  GC_DEFAULTS,
   type GcOptions,
   type GcResult,
   type GcTimer,
@@ -30,8 +28,8 @@ export {
   startGc,
 } from './lifecycle/gc.js';
 export { type Logger, silentLogger } from './logger.js';
-export { type ResourcesPluginOptions, type ResourcesRuntime, resourcesPlugin } from './plugin.js';
-// ── query (engineer B): add exports below ──
+export { defaults, type ResourcesPluginOptions } from './options.js';
+export { type ResourcesRuntime, resourcesPlugin } from './plugin.js';
 export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';
 export type { Entity } from './query/ast/entity.js';
 export type { ExtractNode } from './query/ast/extract.js';
@@ -42,14 +40,13 @@ export type { CompiledQuery, CompiledResourceQuery, CompileOptions, OutputColumn
 export { compileResourceQuery } from './query/compile-query.js';
 export { QueryError, type QueryErrorCode } from './query/errors.js';
 export { NO_PAGING, type OrderTerm, type Paging, type SortDirection } from './query/paging.js';
-export { DEFAULT_PARSE_LIMITS, type ParseLimits, parseQuery, parseQueryText } from './query/parse.js';
+export { type ParseLimits, parseQuery, parseQueryText } from './query/parse.js';
 export { type QueryParameters, readQueryParameters } from './query/query-params.js';
 export { createRegexpFunction, registerRegexp } from './query/regex.js';
 export { equalsCriterion, type PreparedQuery, prepareQuery } from './query/run-query.js';
 export { type ValidatedQuery, validateQuery } from './query/validate.js';
-export { type MetaRoutesOptions, PUPPETDB_COMPAT_VERSION, registerMetaRoutes } from './routes/meta-routes.js';
+export { type MetaRoutesOptions, registerMetaRoutes } from './routes/meta-routes.js';
 export { capitaliseType, type QueryRoutesOptions, registerQueryRoutes } from './routes/query-routes.js';
-// ── store (engineer A) ──
 export { canonicalJson, type Json, resourceHash, sha1Hex } from './store/canonical-json.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres-store.js';

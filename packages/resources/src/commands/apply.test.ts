@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { forDialect } from '../store/placeholders.js';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
 import { applyCatalog } from './apply-catalog.js';
 import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
@@ -38,8 +39,9 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
   });
 
   async function node() {
-    const p = dialect === 'sqlite' ? '?' : '$1';
-    const [row] = await t.store.all(`SELECT * FROM certnames WHERE certname = ${p}`, ['web1']);
+    const [row] = await t.store.all(forDialect(dialect, 'SELECT * FROM certnames WHERE certname = ?'), [
+      'web1',
+    ]);
     return row!;
   }
   const version = async () => (await t.store.all('SELECT version FROM catalogs'))[0]?.version;
@@ -75,9 +77,8 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
       parameters: {},
     });
     expect(await applyCatalog(t.store, readCatalog(big, 9), NOW)).toBe('stored');
-    const p = dialect === 'sqlite' ? '?' : '$1';
     const rows = await t.store.all(
-      `SELECT value_string FROM resource_params WHERE name = 'content' AND value = ${p}`,
+      forDialect(dialect, "SELECT value_string FROM resource_params WHERE name = 'content' AND value = ?"),
       [JSON.stringify(content)],
     );
     expect(rows).toEqual([{ value_string: content }]);
@@ -125,7 +126,6 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     expect(await applyCatalog(t.store, after('web1'), NOW)).toBe('stored');
     expect(await applyCatalog(t.store, after('fresh'), NOW)).toBe('stored');
     const dump = async (certname: string) => {
-      const p = dialect === 'sqlite' ? '?' : '$1';
       const tables = {
         resources: 'resource, type, title, exported, file, line, tags, parameters, environment',
         resource_tags: 'resource, tag',
@@ -134,10 +134,8 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
       };
       const out: Record<string, unknown[]> = {};
       for (const [table, columns] of Object.entries(tables)) {
-        out[table] = await t.store.all(
-          `SELECT ${columns} FROM ${table} WHERE certname = ${p} ORDER BY ${columns}`,
-          [certname],
-        );
+        const sql = `SELECT ${columns} FROM ${table} WHERE certname = ? ORDER BY ${columns}`;
+        out[table] = await t.store.all(forDialect(dialect, sql), [certname]);
       }
       return out;
     };

@@ -11,6 +11,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type Logger, silentLogger } from '../logger.js';
+import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { applyCommand } from './apply-command.js';
@@ -54,7 +55,7 @@ export class CommandProcessor {
     this.#store = store;
     this.#logger = options.logger ?? silentLogger;
     this.#now = options.now ?? (() => new Date());
-    this.#concurrency = options.concurrency ?? (store.dialect === 'sqlite' ? 1 : 4);
+    this.#concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
     if (!Number.isSafeInteger(this.#concurrency) || this.#concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forDialect } from '../store/placeholders.js';
 import { DIALECTS } from '../store/test-support/test-stores.js';
 import { buildTestApp, count, smallCatalog, type TestApp } from './test-support/fixtures.js';
 
@@ -99,8 +100,7 @@ describe.each(DIALECTS)('POST /pdb/cmd/v1 on %s', (dialect) => {
     });
     // Hold the node's row (PostgreSQL) or the single writer (SQLite) so the apply must wait.
     const blocker = h.t.store.transaction(async (tx) => {
-      const ph = dialect === 'sqlite' ? '?' : '$1';
-      await tx.run(`INSERT INTO certnames (certname) VALUES (${ph})`, ['web1']);
+      await tx.run(forDialect(dialect, 'INSERT INTO certnames (certname) VALUES (?)'), ['web1']);
       locked();
       await held;
     });

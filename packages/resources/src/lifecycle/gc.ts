@@ -8,6 +8,7 @@
 
 import { exec, query } from '../commands/node-status.js';
 import { type Logger, silentLogger } from '../logger.js';
+import { defaults } from '../options.js';
 import { NODE_TABLES } from '../store/schema.js';
 import type { ResourceStore } from '../store/types.js';
 
@@ -28,14 +29,6 @@ export interface GcResult {
   readonly expired: number;
   readonly purged: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** PuppetDB's defaults. */
-export const GC_DEFAULTS = {
-  nodeTtlMs: 7 * DAY_MS,
-  purgeTtlMs: 14 * DAY_MS,
-  intervalMs: 60 * 60 * 1000,
-} as const;
 
 function cutoff(now: Date, ttlMs: number): string {
   return new Date(now.getTime() - ttlMs).toISOString();
@@ -70,7 +63,7 @@ export async function purgeNodes(
   store: ResourceStore,
   purgeTtlMs: number,
   now: Date,
-  batch = 25,
+  batch: number = defaults.purgeBatch,
 ): Promise<number> {
   if (checkTtl('purgeTtlMs', purgeTtlMs) === 0) return 0;
   const before = cutoff(now, purgeTtlMs);
@@ -102,13 +95,8 @@ export async function purgeNodes(
 /** One collection: expire, then purge. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
-  const expired = await expireNodes(store, options.nodeTtlMs ?? GC_DEFAULTS.nodeTtlMs, now);
-  const purged = await purgeNodes(
-    store,
-    options.purgeTtlMs ?? GC_DEFAULTS.purgeTtlMs,
-    now,
-    options.purgeBatch,
-  );
+  const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
+  const purged = await purgeNodes(store, options.purgeTtlMs ?? defaults.purgeTtlMs, now, options.purgeBatch);
   if (expired > 0 || purged > 0) {
     (options.logger ?? silentLogger).logf(
       '[INFO] resources gc: %d node(s) expired, %d purged',
@@ -129,7 +117,7 @@ export interface GcTimer {
 
 /** Starts collecting every `intervalMs` (default one hour); the timer does not hold the process open. */
 export function startGc(store: ResourceStore, options: GcOptions & { intervalMs?: number } = {}): GcTimer {
-  const intervalMs = checkTtl('intervalMs', options.intervalMs ?? GC_DEFAULTS.intervalMs);
+  const intervalMs = checkTtl('intervalMs', options.intervalMs ?? defaults.gcIntervalMs);
   const logger = options.logger ?? silentLogger;
   let running: Promise<GcResult> | undefined;
   const runOnce = () => {

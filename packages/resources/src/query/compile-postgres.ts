@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL dialect: `$n` placeholders, POSIX `~` (patterns were checked with RE2 first and
+ * The PostgreSQL dialect: POSIX `~` (patterns were checked with RE2 first and
  * run under statement_timeout), and jsonb `->`/`->>` chains with one text parameter per label.
  * @module
  */
@@ -8,10 +8,6 @@ import { QueryCompiler } from './compile.js';
 
 export class PostgresQueryCompiler extends QueryCompiler {
   readonly dialect = 'postgres' as const;
-
-  protected override placeholder(index: number): string {
-    return `$${index}`;
-  }
 
   protected override regexMatch(subject: string, pattern: string): string {
     // PostgreSQL's planner derives an index range from a literal `^prefix` itself.

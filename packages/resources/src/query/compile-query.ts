@@ -4,6 +4,7 @@
  * @module
  */
 
+import { forDialect } from '../store/placeholders.js';
 import type { Dialect } from '../store/types.js';
 import type { CompiledResourceQuery, CompileOptions, QueryCompiler } from './compile.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
@@ -32,7 +33,10 @@ export function compileResourceQuery(
     options.paging,
     (field) => `r.${fieldSpec('resources', field)!.column}`,
   );
-  const rows = Object.freeze({ sql: select.sql + paging, parameters: rowsCompiler.parameters });
+  const rows = Object.freeze({
+    sql: forDialect(dialect, select.sql + paging),
+    parameters: rowsCompiler.parameters,
+  });
   return Object.freeze({
     rows,
     columns: select.columns,
@@ -45,10 +49,11 @@ function compileCount(query: ValidatedQuery, dialect: Dialect, options: CompileO
   if (!query.projection) {
     // Rows of the plain query: count them where they are, without building the output columns.
     const sql = `SELECT count(*) AS total FROM resources r WHERE ${compiler.compileFilter(query.filter)}`;
-    return Object.freeze({ sql, parameters: compiler.parameters });
+    return Object.freeze({ sql: forDialect(dialect, sql), parameters: compiler.parameters });
   }
   const { sql } = compiler.compileSelect(query);
-  return Object.freeze({ sql: `SELECT count(*) AS total FROM (${sql}) q`, parameters: compiler.parameters });
+  const count = `SELECT count(*) AS total FROM (${sql}) q`;
+  return Object.freeze({ sql: forDialect(dialect, count), parameters: compiler.parameters });
 }
 
 /** An aggregated projection can only be ordered by what it groups by. */

@@ -1,5 +1,5 @@
 /**
- * The SQLite dialect: `?` placeholders, `REGEXP` (the RE2-backed function of regex.ts) and the
+ * The SQLite dialect: `REGEXP` (the RE2-backed function of regex.ts) and the
  * JSON1 `->`/`->>` operators with one `$."a"."b"` path parameter (quoted labels, so a key may hold
  * dots, quotes or a leading `$`).
  * @module
@@ -15,10 +15,6 @@ export function sqliteJsonPath(path: readonly string[]): string {
 
 export class SqliteQueryCompiler extends QueryCompiler {
   readonly dialect = 'sqlite' as const;
-
-  protected override placeholder(): string {
-    return '?';
-  }
 
   protected override regexMatch(subject: string, pattern: string): string {
     const range = prefixRange(pattern);

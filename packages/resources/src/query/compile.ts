@@ -2,9 +2,10 @@
  * Stage 3 of 3: a validated query -> parameterised SQL over the schema of store/schema.ts.
  *
  * One compiler for both databases; the dialect subclasses (compile-sqlite.ts, compile-postgres.ts)
- * override only placeholders, regex matching and JSON access. Every value of the query goes into
- * `parameters`; the SQL text holds only identifiers from the field tables, keywords and
- * placeholders, never user text (extract output keys use positional aliases for that reason).
+ * override only regex matching and JSON access. Every value of the query goes into `parameters`,
+ * bound in text order behind a `?` (the package's one placeholder style, store/placeholders.ts);
+ * the SQL text holds only identifiers from the field tables, keywords and placeholders, never user
+ * text (extract output keys use positional aliases for that reason).
  * @module
  */
 
@@ -87,8 +88,6 @@ export abstract class QueryCompiler {
     this.#inactiveSince = inactiveSince;
   }
 
-  /** The placeholder of the `index`-th parameter (1-based). */
-  protected abstract placeholder(index: number): string;
   /** `subject` matches the regular expression `pattern` (a value: the dialect binds it). */
   protected abstract regexMatch(subject: string, pattern: string): string;
   /** The JSON value at `path` inside the JSON column `json` (SQL NULL when missing). */
@@ -110,10 +109,10 @@ export abstract class QueryCompiler {
     return undefined;
   }
 
-  /** Binds a value and returns its placeholder. */
+  /** Binds a value and returns its placeholder; parameters bind in the order they are asked for. */
   protected param(value: SqlParam): string {
     this.#parameters.push(value);
-    return this.placeholder(this.#parameters.length);
+    return '?';
   }
 
   /** Binds a JSON value as its canonical text (keys sorted, no spaces), as the store keeps it. */
@@ -250,7 +249,7 @@ export abstract class QueryCompiler {
     negate = false,
   ): string {
     const p = this.#nextAlias('p');
-    // Built left to right: SQLite's `?` placeholders are positional.
+    // Built left to right: `?` placeholders are positional.
     const nameMatch = `${p}.name = ${this.param(name)}`;
     const extra = predicate(p);
     const where = extra ? `${nameMatch} AND ${extra}` : nameMatch;

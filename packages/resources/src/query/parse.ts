@@ -3,6 +3,8 @@
  * field exists on the entity and fits the value is the validator's job (validate.ts).
  * @module
  */
+
+import { defaults } from '../options.js';
 import {
   Comparison,
   type ComparisonOperator,
@@ -44,12 +46,10 @@ export interface ParseLimits {
   readonly maxNodes: number;
 }
 
-export const DEFAULT_PARSE_LIMITS: ParseLimits = Object.freeze({ maxDepth: 64, maxNodes: 10_000 });
-
 /** Parses the query text of a request. Empty text or JSON `null` means "no filter". */
 export function parseQueryText(
   text: string | undefined,
-  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  limits: ParseLimits = defaults.parseLimits,
 ): TopLevelQuery {
   if (text === undefined || text.trim() === '') return undefined;
   let json: unknown;
@@ -62,7 +62,7 @@ export function parseQueryText(
 }
 
 /** Parses an already decoded query (a POST body's `query`). */
-export function parseQuery(json: unknown, limits: ParseLimits = DEFAULT_PARSE_LIMITS): TopLevelQuery {
+export function parseQuery(json: unknown, limits: ParseLimits = defaults.parseLimits): TopLevelQuery {
   if (json === undefined || json === null) return undefined;
   checkSize(json, limits);
   if (!Array.isArray(json)) {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 
 export interface MetaRoutesOptions {
@@ -14,8 +15,6 @@ export interface MetaRoutesOptions {
   readonly version?: string;
   readonly now?: () => Date;
 }
-
-export const PUPPETDB_COMPAT_VERSION = '7.12.1';
 
 /** PuppetDB's meta routes take no parameters; any is a 400. */
 function refuseParameters(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -35,8 +34,8 @@ async function databaseUp(store: ResourceStore): Promise<boolean> {
 }
 
 export async function registerMetaRoutes(app: FastifyInstance, options: MetaRoutesOptions): Promise<void> {
-  const prefix = options.prefix ?? 'pdb';
-  const version = options.version ?? PUPPETDB_COMPAT_VERSION;
+  const prefix = options.prefix ?? defaults.prefix;
+  const version = options.version ?? defaults.puppetdbVersion;
   const now = options.now ?? (() => new Date());
 
   app.get(`/${prefix}/meta/v1/version`, async (request, reply) => {

@@ -8,12 +8,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Logger, silentLogger } from '../logger.js';
+import { defaults } from '../options.js';
 import type { QueryNode } from '../query/ast/query-node.js';
 import { QueryError } from '../query/errors.js';
-import { DEFAULT_PARSE_LIMITS, type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
+import { type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
 import { readQueryParameters } from '../query/query-params.js';
 import { registerRegexp } from '../query/regex.js';
 import { equalsCriterion, prepareQuery } from '../query/run-query.js';
+import { forDialect } from '../store/placeholders.js';
 import type { ResourceStore } from '../store/types.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
@@ -33,8 +35,6 @@ export interface QueryRoutesOptions {
   readonly now?: () => Date;
   readonly logger?: Logger;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
 export function capitaliseType(type: string): string {
@@ -60,12 +60,12 @@ interface RouteParams {
 
 export async function registerQueryRoutes(app: FastifyInstance, options: QueryRoutesOptions): Promise<void> {
   const { store } = options;
-  const prefix = options.prefix ?? 'pdb';
+  const prefix = options.prefix ?? defaults.prefix;
   const logger = options.logger ?? silentLogger;
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const maxQueryChars = options.maxQueryChars ?? 256 * 1024;
-  const limits = options.parseLimits ?? DEFAULT_PARSE_LIMITS;
-  const purgeTtl = options.nodePurgeTtlMs ?? 14 * DAY_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? defaults.queryBodyLimit;
+  const maxQueryChars = options.maxQueryChars ?? defaults.maxQueryChars;
+  const limits = options.parseLimits ?? defaults.parseLimits;
+  const purgeTtl = options.nodePurgeTtlMs ?? defaults.purgeTtlMs;
   const now = options.now ?? (() => new Date());
   registerRegexp(store);
 
@@ -78,10 +78,8 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
 
   const checkParent = async (parent: Parent) => {
     const spec = PARENTS[parent.entity];
-    const mark = store.dialect === 'sqlite' ? '?' : '$1';
-    const rows = await store.all(`SELECT 1 AS found FROM ${spec.table} WHERE ${spec.column} = ${mark}`, [
-      parent.name,
-    ]);
+    const sql = `SELECT 1 AS found FROM ${spec.table} WHERE ${spec.column} = ?`;
+    const rows = await store.all(forDialect(store.dialect, sql), [parent.name]);
     if (rows.length === 0)
       throw new ParentNotFoundError(`No information is known about ${spec.noun} ${parent.name}`);
     return equalsCriterion(spec.field, parent.name);

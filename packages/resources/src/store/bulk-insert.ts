@@ -7,6 +7,7 @@
  */
 
 import type Database from 'better-sqlite3';
+import { forDialect } from './placeholders.js';
 import type { BulkColumns, ColumnType, SqlParam } from './types.js';
 
 const PG_ARRAY_TYPE: Record<ColumnType, string> = {
@@ -23,9 +24,12 @@ export const PG_CHUNK_ROWS = 5000;
 /** The PostgreSQL statement that inserts rows given as one array parameter per column. */
 export function pgUnnestInsert(table: string, columns: BulkColumns): string {
   const names = columns.map(([name]) => name);
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${PG_ARRAY_TYPE[type]}`);
+  const arrays = columns.map(([, type]) => `?::${PG_ARRAY_TYPE[type]}`);
   const selected = columns.map(([name, type]) => (type === 'json' ? `u.${name}::jsonb` : `u.${name}`));
-  return `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`;
+  return forDialect(
+    'postgres',
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`,
+  );
 }
 
 /** Turns rows into one array per column (PostgreSQL's unnest form). */

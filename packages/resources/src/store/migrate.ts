@@ -5,6 +5,7 @@
  * database at the previous version.
  */
 
+import { forDialect } from './placeholders.js';
 import { MIGRATIONS, type Migration, renderDdl } from './schema.js';
 import type { Dialect, SqlRunner } from './types.js';
 
@@ -36,11 +37,12 @@ export async function migrate(
     if (done.has(migration.version)) continue;
     await db.transaction(async (tx) => {
       for (const statement of migrationStatements(migration, db.dialect)) await tx.run(statement);
-      const insert =
-        db.dialect === 'sqlite'
-          ? 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)'
-          : 'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)';
-      await tx.run(insert, [migration.version, migration.name, new Date().toISOString()]);
+      const insert = 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)';
+      await tx.run(forDialect(db.dialect, insert), [
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      ]);
     });
     applied.push(migration.version);
   }

@@ -7,8 +7,10 @@
 
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { defaults } from '../options.js';
 import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
+import { forDialect } from './placeholders.js';
 import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
 
 /** Options of the PostgreSQL store. */
@@ -24,9 +26,6 @@ export interface PostgresStoreOptions {
    */
   readonly queryTimeoutMs?: number;
 }
-
-/** Default bound on one query statement. */
-export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 const OID = { int8: 20, json: 114, jsonb: 3802, timestamptz: 1184, timestamp: 1114 } as const;
 
@@ -84,7 +83,7 @@ export function connectionConfig(
 }
 
 function checkTimeout(value: number | undefined): number {
-  const ms = value ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const ms = value ?? defaults.queryTimeoutMs;
   if (!Number.isSafeInteger(ms) || ms < 0) {
     throw new TypeError(
       `@gatehouse/resources: \`queryTimeoutMs\` must be a non-negative integer, not ${String(value)}`,
@@ -101,7 +100,7 @@ export async function openPostgresStore(
   const schema = options.schema;
   const pool = new pg.Pool({
     ...connectionConfig(connectionString, schema, checkTimeout(options.queryTimeoutMs)),
-    max: options.maxConnections ?? 10,
+    max: options.maxConnections ?? defaults.postgresMaxConnections,
     types: typeParsers(),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -126,10 +125,10 @@ async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.PoolClient)
   try {
     // Waiting for another instance's migration is not a query: no timeout while we hold this client.
     await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    await client.query(forDialect('postgres', 'SELECT pg_advisory_lock(?)'), [key]);
     return await work(client);
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.query(forDialect('postgres', 'SELECT pg_advisory_unlock(?)'), [key]).catch(() => undefined);
     await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
@@ -201,7 +200,7 @@ class PostgresStore implements ResourceStore {
     params: readonly SqlParam[] = [],
     options: StreamOptions = {},
   ): AsyncIterable<Row> {
-    const batchSize = options.batchSize ?? 500;
+    const batchSize = options.batchSize ?? defaults.streamBatchSize;
     const client = await this.#pool.connect();
     const cursor = client.query(new Cursor<Row>(sql, params as unknown[]));
     let broken: unknown;

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { defaults } from '../options.js';
 import { sqliteBulkInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
 import type { BulkColumns, ResourceStore, Row, SqlFunction, SqlParam, SqlRunner } from './types.js';
@@ -72,8 +73,8 @@ class SqliteStore implements ResourceStore {
 
   constructor(filename: string, options: SqliteStoreOptions) {
     this.#filename = filename;
-    this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    this.#maxIdleReaders = options.maxIdleReaders ?? 4;
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? defaults.sqliteBusyTimeoutMs;
+    this.#maxIdleReaders = options.maxIdleReaders ?? defaults.sqliteMaxIdleReaders;
     this.#writer = this.#connect(false);
     this.#writer.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the

@@ -3,10 +3,9 @@ import { RESOURCE_COLUMNS } from '../commands/apply-catalog.js';
 import { resourceHash } from './canonical-json.js';
 import { migrate } from './migrate.js';
 import { openStore } from './open-store.js';
+import { forDialect } from './placeholders.js';
 import { openPostgresStore } from './postgres-store.js';
 import { DIALECTS, openTestStore, type TestStore } from './test-support/test-stores.js';
-
-const p = (dialect: string, n: number) => (dialect === 'sqlite' ? '?' : `$${n}`);
 
 describe('resource hash', () => {
   it('matches the reference vectors', () => {
@@ -39,7 +38,7 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
 
   it('reopens an existing database without migrating again', async () => {
     t = await openTestStore(dialect);
-    await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['production']);
+    await t.store.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), ['production']);
     const again =
       dialect === 'sqlite'
         ? await openStore(t.database)
@@ -50,14 +49,19 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
 
   it('returns booleans, timestamps and JSON the documented way', async () => {
     t = await openTestStore(dialect);
-    const q = (n: number) => p(dialect, n);
     await t.store.run(
-      `INSERT INTO certnames (certname, deactivated, latest_report_noop) VALUES (${q(1)}, ${q(2)}, ${q(3)})`,
+      forDialect(
+        dialect,
+        'INSERT INTO certnames (certname, deactivated, latest_report_noop) VALUES (?, ?, ?)',
+      ),
       ['web1', '2026-01-02T03:04:05.678Z', true],
     );
     await t.store.run(
-      `INSERT INTO resources (certname, resource, type, title, exported, tags, parameters)
-       VALUES (${q(1)}, ${q(2)}, ${q(3)}, ${q(4)}, ${q(5)}, ${q(6)}, ${q(7)})`,
+      forDialect(
+        dialect,
+        `INSERT INTO resources (certname, resource, type, title, exported, tags, parameters)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
       ['web1', 'a'.repeat(40), 'File', '/etc/x', false, '["file"]', '{"b":1,"a":[true]}'],
     );
     const [node] = await t.store.all(`SELECT deactivated, latest_report_noop FROM certnames`);
@@ -67,9 +71,10 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     expect([false, 0]).toContain(res!.exported);
     expect(typeof res!.tags).toBe('string');
     expect(JSON.parse(res!.parameters as string)).toEqual({ b: 1, a: [true] });
-    const later = await t.store.all(`SELECT certname FROM certnames WHERE deactivated > ${q(1)}`, [
-      '2026-01-01T00:00:00.000Z',
-    ]);
+    const later = await t.store.all(
+      forDialect(dialect, 'SELECT certname FROM certnames WHERE deactivated > ?'),
+      ['2026-01-01T00:00:00.000Z'],
+    );
     expect(later).toEqual([{ certname: 'web1' }]);
   });
 
@@ -77,7 +82,7 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     t = await openTestStore(dialect);
     await t.store.transaction(async (tx) => {
       for (let i = 0; i < 1200; i++) {
-        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, [
+        await tx.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), [
           `env${String(i).padStart(4, '0')}`,
         ]);
       }
@@ -116,7 +121,7 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     ]);
     expect(await t.store.bulkInsert('resources', columns, rows)).toBe(12_001);
     const [last] = await t.store.all(
-      `SELECT exported, file, line, parameters FROM resources WHERE title = ${p(dialect, 1)}`,
+      forDialect(dialect, 'SELECT exported, file, line, parameters FROM resources WHERE title = ?'),
       ['/f/12000'],
     );
     expect([true, 1]).toContain(last!.exported);
@@ -137,8 +142,8 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     t = await openTestStore(dialect);
     await expect(
       t.store.transaction(async (tx) => {
-        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['one']);
-        await tx.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['one']);
+        await tx.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), ['one']);
+        await tx.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), ['one']);
       }),
     ).rejects.toThrow();
     expect(await t.store.all('SELECT name FROM environments')).toEqual([]);
@@ -147,13 +152,13 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
   it('writes while a stream is open', async () => {
     t = await openTestStore(dialect);
     for (const name of ['a', 'b', 'c']) {
-      await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, [name]);
+      await t.store.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), [name]);
     }
     const seen: unknown[] = [];
     for await (const row of t.store.stream('SELECT name FROM environments ORDER BY name')) {
       seen.push(row.name);
       if (row.name === 'a')
-        await t.store.run(`INSERT INTO environments (name) VALUES (${p(dialect, 1)})`, ['z']);
+        await t.store.run(forDialect(dialect, 'INSERT INTO environments (name) VALUES (?)'), ['z']);
     }
     expect(seen.slice(0, 3)).toEqual(['a', 'b', 'c']);
     expect((await t.store.all('SELECT name FROM environments')).length).toBe(4);

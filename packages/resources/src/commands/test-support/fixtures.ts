@@ -4,7 +4,8 @@
  */
 
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ResourcesPluginOptions, resourcesPlugin } from '../../plugin.js';
+import type { ResourcesPluginOptions } from '../../options.js';
+import { resourcesPlugin } from '../../plugin.js';
 import { openTestStore, type TestStore } from '../../store/test-support/test-stores.js';
 import type { Dialect } from '../../store/types.js';
 

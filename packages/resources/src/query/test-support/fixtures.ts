@@ -4,7 +4,8 @@
  * deactivated (inactive), one deactivated long ago (beyond the purge window).
  */
 import { canonicalJson, resourceHash } from '../../store/canonical-json.js';
-import type { Dialect, ResourceStore, SqlParam, SqlRunner } from '../../store/types.js';
+import { forDialect } from '../../store/placeholders.js';
+import type { ResourceStore, SqlParam, SqlRunner } from '../../store/types.js';
 
 export interface FixtureResource {
   readonly type: string;
@@ -125,16 +126,11 @@ export const FLEET: readonly FixtureNode[] = [
   },
 ];
 
-function placeholders(dialect: Dialect, count: number): string {
-  return Array.from({ length: count }, (_, i) => (dialect === 'sqlite' ? '?' : `$${i + 1}`)).join(', ');
-}
-
 async function insert(store: SqlRunner, table: string, row: Record<string, SqlParam>): Promise<void> {
   const names = Object.keys(row);
-  await store.run(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders(store.dialect, names.length)})`,
-    Object.values(row),
-  );
+  const marks = names.map(() => '?').join(', ');
+  const sql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${marks})`;
+  await store.run(forDialect(store.dialect, sql), Object.values(row));
 }
 
 /** Writes `nodes` (default: FLEET) into `store`. */
@@ -157,7 +153,7 @@ export async function loadFleet(store: ResourceStore, nodes: readonly FixtureNod
       });
       if (node.environment) {
         await tx.run(
-          `INSERT INTO environments (name) VALUES (${placeholders(tx.dialect, 1)}) ON CONFLICT DO NOTHING`,
+          forDialect(tx.dialect, 'INSERT INTO environments (name) VALUES (?) ON CONFLICT DO NOTHING'),
           [node.environment],
         );
       }

@@ -1,0 +1,145 @@
+/**
+ * @module options
+ * The options of the resources plugin, every default of the package in one place, and the checks
+ * that stop a bad value at registration with a TypeError starting "@gatehouse/resources:".
+ */
+
+import { type Logger, silentLogger } from './logger.js';
+import type { ResourceStore } from './store/types.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const MiB = 1024 * 1024;
+
+/** Every default of the package. Durations are milliseconds, sizes bytes. */
+export const defaults = Object.freeze({
+  /** First path segment of every route, as PuppetDB. */
+  prefix: 'pdb',
+  /** PuppetDB's node-ttl: expire nodes with no new catalog, facts or report for this long. */
+  nodeTtlMs: 7 * DAY_MS,
+  /** PuppetDB's node-purge-ttl: delete nodes deactivated or expired for this long. */
+  purgeTtlMs: 14 * DAY_MS,
+  /** PuppetDB's gc-interval. */
+  gcIntervalMs: HOUR_MS,
+  /** Nodes purged per collection, as PuppetDB's batch. */
+  purgeBatch: 25,
+  /** Big catalogs are several MiB. */
+  commandBodyLimit: 64 * MiB,
+  /** Longest `secondsToWaitForCompletion` honoured. */
+  maxWaitSeconds: 300,
+  /** Nodes whose commands are applied at once: SQLite has one writer anyway. */
+  commandConcurrency: Object.freeze({ sqlite: 1, postgres: 4 }),
+  /** Largest query POST body or GET form body. */
+  queryBodyLimit: MiB,
+  /** Longest query text in characters. */
+  maxQueryChars: 256 * 1024,
+  /** Bounds that keep a hostile query from costing unbounded parse or compile time. */
+  parseLimits: Object.freeze({ maxDepth: 64, maxNodes: 10_000 }),
+  /** The PuppetDB version answered by the meta and status routes: the API level implemented. */
+  puppetdbVersion: '7.12.1',
+  /** PostgreSQL `statement_timeout` of every query (0 = none). */
+  queryTimeoutMs: 30_000,
+  /** Connections in a PostgreSQL store's pool. */
+  postgresMaxConnections: 10,
+  /** Rows fetched per round trip when a PostgreSQL result is streamed. */
+  streamBatchSize: 500,
+  /** How long an SQLite writer waits for another process's lock before failing. */
+  sqliteBusyTimeoutMs: 5000,
+  /** Idle SQLite read connections kept open. */
+  sqliteMaxIdleReaders: 4,
+});
+
+/** Options of `resourcesPlugin`. Durations are milliseconds. */
+export interface ResourcesPluginOptions {
+  /** An SQLite file path, a `postgres://` URL, or an already opened store (then the caller closes it). */
+  readonly database: string | ResourceStore;
+  /** First path segment of every route (default `pdb`, as PuppetDB). */
+  readonly prefix?: string;
+  readonly logger?: Logger;
+  /** Expire nodes with no new catalog, facts or report for this long (default 7 days; 0 = never). */
+  readonly nodeTtlMs?: number;
+  /** Delete nodes inactive for this long (default 14 days; 0 = never). */
+  readonly purgeTtlMs?: number;
+  /** How often expiry and purge run (default 1 hour; 0 = never). */
+  readonly gcIntervalMs?: number;
+  /** Largest command body (default 64 MiB: big catalogs are several MiB). */
+  readonly commandBodyLimit?: number;
+  /** Longest `secondsToWaitForCompletion` honoured (default 300). */
+  readonly maxWaitSeconds?: number;
+  /** Nodes whose commands are applied at once (default 1 on SQLite, 4 on PostgreSQL). */
+  readonly commandConcurrency?: number;
+  /** Server clock (tests inject one). */
+  readonly now?: () => Date;
+  /** Largest query POST body or GET form body (default 1 MiB). */
+  readonly queryBodyLimit?: number;
+  /** Longest query text in characters (default 256 KiB; longer is a 413). */
+  readonly maxQueryChars?: number;
+  /** The PuppetDB version reported by /meta/v1/version and the status route (default 7.12.1). */
+  readonly puppetdbVersion?: string;
+  /**
+   * PostgreSQL: `statement_timeout` of every query (default 30 000 ms; 0 = none); a query cancelled
+   * by it answers 503. Applies when `database` is a URL (an opened store keeps its own setting).
+   */
+  readonly queryTimeoutMs?: number;
+}
+
+/** The plugin options with every default filled in and every value checked. */
+export interface ResolvedOptions {
+  readonly database: string | ResourceStore;
+  readonly prefix: string;
+  readonly logger: Logger;
+  readonly nodeTtlMs: number;
+  readonly purgeTtlMs: number;
+  readonly gcIntervalMs: number;
+  readonly commandBodyLimit: number;
+  readonly maxWaitSeconds: number;
+  /** Undefined: the store's dialect decides (`defaults.commandConcurrency`). */
+  readonly commandConcurrency: number | undefined;
+  readonly now: () => Date;
+  readonly queryBodyLimit: number;
+  readonly maxQueryChars: number;
+  readonly puppetdbVersion: string;
+  readonly queryTimeoutMs: number;
+}
+
+const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+    throw new TypeError(
+      `@gatehouse/resources: \`${name}\` must be a non-negative number, not ${String(value)}`,
+    );
+  }
+  return v;
+}
+
+function checkPrefix(prefix: string | undefined): string {
+  const p = prefix ?? defaults.prefix;
+  if (typeof p !== 'string' || !PREFIX.test(p)) {
+    throw new TypeError(
+      `@gatehouse/resources: \`prefix\` must be path segments such as "pdb", not ${JSON.stringify(p)}`,
+    );
+  }
+  return p;
+}
+
+/** Fills in the defaults and checks every value; throws a TypeError naming the first bad option. */
+export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions {
+  return Object.freeze({
+    database: options.database,
+    prefix: checkPrefix(options.prefix),
+    logger: options.logger ?? silentLogger,
+    nodeTtlMs: nonNegative('nodeTtlMs', options.nodeTtlMs, defaults.nodeTtlMs),
+    purgeTtlMs: nonNegative('purgeTtlMs', options.purgeTtlMs, defaults.purgeTtlMs),
+    gcIntervalMs: nonNegative('gcIntervalMs', options.gcIntervalMs, defaults.gcIntervalMs),
+    commandBodyLimit: nonNegative('commandBodyLimit', options.commandBodyLimit, defaults.commandBodyLimit),
+    maxWaitSeconds: nonNegative('maxWaitSeconds', options.maxWaitSeconds, defaults.maxWaitSeconds),
+    commandConcurrency: options.commandConcurrency,
+    now: options.now ?? (() => new Date()),
+    queryBodyLimit: nonNegative('queryBodyLimit', options.queryBodyLimit, defaults.queryBodyLimit),
+    maxQueryChars: nonNegative('maxQueryChars', options.maxQueryChars, defaults.maxQueryChars),
+    puppetdbVersion: options.puppetdbVersion ?? defaults.puppetdbVersion,
+    queryTimeoutMs: nonNegative('queryTimeoutMs', options.queryTimeoutMs, defaults.queryTimeoutMs),
+  });
+}
