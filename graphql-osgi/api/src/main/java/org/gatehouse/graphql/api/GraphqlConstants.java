@@ -31,7 +31,7 @@ public final class GraphqlConstants {
 
     /** Prefix of whiteboard properties that set a fixed response header. */
     public static final String RESPONSE_HEADER_PREFIX = "osgi.graphql.response.header.";
-    /** Maximum query depth (default 15; 0 disables the check). */
+    /** Maximum query depth (default 20; 0 disables the check). */
     public static final String MAX_DEPTH = "osgi.graphql.max.depth";
     /** Maximum query complexity, one point per field (default 1000; 0 disables the check). */
     public static final String MAX_COMPLEXITY = "osgi.graphql.max.complexity";
@@ -41,6 +41,31 @@ public final class GraphqlConstants {
     public static final String GRAPHIQL_ENABLED = "osgi.graphql.graphiql.enabled";
     /** Allow introspection queries (default true). */
     public static final String INTROSPECTION_ENABLED = "osgi.graphql.introspection.enabled";
+    /** Largest number of operations in one batch (a JSON array body; default 10; 0 refuses batches). */
+    public static final String MAX_BATCH_SIZE = "osgi.graphql.max.batch.size";
+    /**
+     * Development switch: send the messages of unexpected service exceptions to clients (default false:
+     * they are replaced by an error id, which the log records with the stack trace).
+     */
+    public static final String EXPOSE_EXCEPTIONS = "osgi.graphql.expose.exceptions";
+    /** Number of parsed and validated query documents kept per schema (default 500; 0 turns the cache off). */
+    public static final String DOCUMENT_CACHE_SIZE = "osgi.graphql.document.cache.size";
+    /** Origins allowed to call the gateway from a browser (CORS), e.g. {@code https://app.example.com}; {@code *} for any. */
+    public static final String CORS_ALLOWED_ORIGINS = "osgi.graphql.cors.allowed.origins";
+    /** Methods a CORS preflight may ask for (default GET, POST). */
+    public static final String CORS_ALLOWED_METHODS = "osgi.graphql.cors.allowed.methods";
+    /** Request headers a CORS preflight may ask for (default Content-Type, Accept, Authorization). */
+    public static final String CORS_ALLOWED_HEADERS = "osgi.graphql.cors.allowed.headers";
+    /** Allow cross-origin requests with cookies or HTTP authentication (default false). */
+    public static final String CORS_ALLOW_CREDENTIALS = "osgi.graphql.cors.allow.credentials";
+    /** Seconds a browser may cache a preflight answer (default 600). */
+    public static final String CORS_MAX_AGE = "osgi.graphql.cors.max.age";
+    /**
+     * LDAP filter selecting the {@link GraphqlAuthenticator} service that every request of the gateway must
+     * pass. While no matching authenticator is registered, the gateway answers 503: it never falls back to
+     * serving without authentication.
+     */
+    public static final String AUTHENTICATOR = "osgi.graphql.authenticator";
     /** Debounce delay of schema rebuilds in milliseconds (default 50). */
     public static final String REBUILD_DELAY_MS = "osgi.graphql.rebuild.delay.ms";
     /** Property of the runtime service: number of successful schema builds. */

@@ -1,5 +1,5 @@
 /** Annotations and constants for exposing OSGi services through the GraphQL whiteboard. */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.gatehouse.graphql.api;
 

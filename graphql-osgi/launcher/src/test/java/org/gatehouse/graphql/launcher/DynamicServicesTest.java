@@ -127,28 +127,46 @@ class DynamicServicesTest extends RuntimeTestBase {
     }
 
     @Test
-    void failedRebuildKeepsTheLastGoodSchemaAndReportsTheError() throws Exception {
-        Hashtable<String, Object> properties = queryService();
-        properties.put("osgi.graphql.query.name", "Address");
-        long failedBefore = (Long) fixture.runtimeDto("/graphql/*", "failedBuildCount");
-        ServiceRegistration<?> registration = register(new Greeter(), properties);
+    void unmappableServicesAreLeftOutAndReportedWhileEverythingElseKeepsWorking() throws Exception {
+        Hashtable<String, Object> clashing = queryService();
+        clashing.put("osgi.graphql.query.name", "Person");
+        Hashtable<String, Object> illegal = queryService();
+        illegal.put("osgi.graphql.query.name", "my-service");
+        ServiceRegistration<?> person = register(new Greeter(), clashing);
+        ServiceRegistration<?> dashed = register(new Greeter(), illegal);
+        long personId = (Long) person.getReference().getProperty("service.id");
+        long dashedId = (Long) dashed.getReference().getProperty("service.id");
         try {
+            Map<Long, Integer> reasons = new java.util.HashMap<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while ((Long) fixture.runtimeDto("/graphql/*", "failedBuildCount") == failedBefore && System.nanoTime() < deadline) {
+            while (reasons.size() < 2 && System.nanoTime() < deadline) {
+                reasons.clear();
+                for (Object failed : (Object[]) fixture.runtimeDto("/graphql/*", "failedServices")) {
+                    long id = (Long) failed.getClass().getField("serviceId").get(failed);
+                    if (id == personId || id == dashedId) {
+                        reasons.put(id, (Integer) failed.getClass().getField("failureReason").get(failed));
+                    }
+                }
                 Thread.sleep(50);
             }
-            String error = (String) fixture.runtimeDto("/graphql/*", "lastBuildError");
-            assertTrue(error != null && error.contains("Address"), "error visible in the runtime DTO: " + error);
-            JsonNode json = fixture.query("/graphql", "{ AddressService { getAddresses(id: \"a1\") { city } } }", Map.of());
-            assertEquals("Gera", json.at("/data/AddressService/getAddresses/0/city").asText(), "last good schema still serves");
+            assertEquals(Map.of(personId, 7, dashedId, 6), reasons, "FAILURE_SCHEMA_CONFLICT and FAILURE_INVALID_NAME");
+            assertNull(fixture.runtimeDto("/graphql/*", "lastBuildError"), "the builds themselves succeed");
+            assertEquals("Gera", fixture.query("/graphql", "{ AddressService { getAddresses(id: \"a1\") { city residents { name } } } }", Map.of())
+                    .at("/data/AddressService/getAddresses/0/city").asText(), "the model type Person still works");
+            // later changes still apply while the bad services stay registered
+            ServiceRegistration<?> good = register(new Greeter(), queryService());
+            try {
+                fixture.awaitSchema("/graphql", sdl -> sdl.contains("GreetingService: GreetingService!"));
+                assertEquals("Hello later", fixture.query("/graphql", "{ GreetingService { hello(name: \"later\") } }", Map.of())
+                        .at("/data/GreetingService/hello").asText());
+            } finally {
+                good.unregister();
+            }
+            fixture.awaitSchema("/graphql", sdl -> !sdl.contains("GreetingService"));
         } finally {
-            registration.unregister();
+            person.unregister();
+            dashed.unregister();
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (fixture.runtimeDto("/graphql/*", "lastBuildError") != null && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertNull(fixture.runtimeDto("/graphql/*", "lastBuildError"), "a later good build clears the error");
     }
 
     @Test

@@ -23,13 +23,15 @@ import org.osgi.framework.ServiceReference;
  */
 final class RuntimeFixture implements AutoCloseable {
     /** Configuration of a second gateway next to the example's own. */
-    static final Map<String, Object> SECOND_GATEWAY = Map.of(
-            "osgi.http.whiteboard.servlet.pattern", "/special/graphql/*",
-            "osgi.graphql.response.header.X-Gateway", "special",
-            "osgi.graphql.response.header.Access-Control-Allow-Origin", "*",
-            "osgi.graphql.max.depth", 4,
-            "osgi.graphql.max.complexity", 50,
-            "osgi.graphql.max.request.bytes", 4096);
+    static final Map<String, Object> SECOND_GATEWAY = Map.ofEntries(
+            Map.entry("osgi.http.whiteboard.servlet.pattern", "/special/graphql/*"),
+            Map.entry("osgi.graphql.response.header.X-Gateway", "special"),
+            Map.entry("osgi.graphql.response.header.Access-Control-Allow-Origin", "*"),
+            Map.entry("osgi.graphql.max.depth", 4),
+            Map.entry("osgi.graphql.max.complexity", 50),
+            Map.entry("osgi.graphql.max.request.bytes", 4096),
+            Map.entry("osgi.graphql.max.batch.size", 2),
+            Map.entry("osgi.graphql.expose.exceptions", true));
 
     final ObjectMapper json = new ObjectMapper();
     final OsgiRuntime runtime;
@@ -88,10 +90,13 @@ final class RuntimeFixture implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + pathAndQuery);
     }
 
-    /** POSTs {"query": ..., "variables": ...} as JSON to /graphql and parses the answer. */
+    /**
+     * POSTs {"query": ..., "variables": ...} as JSON and parses the answer. It asks for legacy
+     * application/json, whose answers to well-formed requests are 200 even for request errors.
+     */
     JsonNode query(String path, String query, Map<String, Object> variables) throws IOException, InterruptedException {
         String body = json.writeValueAsString(Map.of("query", query, "variables", variables));
-        HttpResponse<String> response = post(path, "application/json", body);
+        HttpResponse<String> response = post(path, "application/json", body, "Accept", "application/json");
         if (response.statusCode() != 200) {
             fail("status " + response.statusCode() + ": " + response.body());
         }

@@ -12,6 +12,10 @@ public class FailedServiceDTO {
     public static final int FAILURE_UNSUPPORTED_TYPE = 4;
     /** An interface is both a query and a mutation interface. */
     public static final int FAILURE_QUERY_AND_MUTATION = 5;
+    /** The root field name ({@code osgi.graphql.query.name}, ... or the interface name) is not a legal GraphQL name. */
+    public static final int FAILURE_INVALID_NAME = 6;
+    /** Adding the service would make the schema invalid (e.g. its type name is taken by a model type or a scalar). */
+    public static final int FAILURE_SCHEMA_CONFLICT = 7;
 
     /** {@code service.id} of the OSGi service. */
     public long serviceId;

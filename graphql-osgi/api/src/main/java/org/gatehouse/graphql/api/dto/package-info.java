@@ -1,5 +1,5 @@
 /** Runtime DTOs of the GraphQL whiteboard. */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.gatehouse.graphql.api.dto;
 

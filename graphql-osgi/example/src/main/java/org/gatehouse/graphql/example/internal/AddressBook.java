@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gatehouse.graphql.api.GraphqlClientException;
 import org.gatehouse.graphql.example.model.Address;
 import org.gatehouse.graphql.example.model.Person;
 import org.osgi.service.component.annotations.Component;
@@ -36,14 +37,14 @@ public class AddressBook {
         return all;
     }
 
-    /** Adds a resident; an unknown address is an error the client sees. */
+    /** Adds a resident; an unknown address is an error the client sees (a GraphqlClientException keeps its message). */
     public Person addResident(String addressId, String name) {
         Address address = addresses.get(addressId);
         if (address == null) {
-            throw new IllegalArgumentException("unknown address " + addressId);
+            throw new GraphqlClientException("unknown address " + addressId, "UNKNOWN_ADDRESS");
         }
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name must not be empty");
+            throw new GraphqlClientException("name must not be empty", "EMPTY_NAME");
         }
         return resident(address, name);
     }

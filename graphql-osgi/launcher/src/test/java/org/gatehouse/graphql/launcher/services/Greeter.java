@@ -24,6 +24,11 @@ public final class Greeter implements GreetingService, FarewellService {
     }
 
     @Override
+    public String broken() {
+        throw new IllegalStateException("connection to db.internal:5432 refused for user app");
+    }
+
+    @Override
     public String slow() {
         entered.countDown();
         try {

@@ -7,4 +7,7 @@ public interface GreetingService {
     long big();
 
     String slow();
+
+    /** Throws an unexpected exception whose message must not reach clients. */
+    String broken();
 }

@@ -5,15 +5,21 @@ import java.util.TreeMap;
 import org.gatehouse.graphql.api.GraphqlConstants;
 
 /**
- * The settings of one gateway, read once from its configuration (component properties). Invalid numbers
+ * The settings of one gateway, read once from its configuration (component properties). Invalid values
  * fail activation with a message naming the property, instead of silently falling back.
+ *
+ * @param authenticator LDAP filter selecting the required {@code GraphqlAuthenticator} service, or null
+ *     for a gateway without authentication
  */
-public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestBytes, boolean graphiql,
-        boolean introspection, long rebuildDelayMs, Map<String, String> responseHeaders) {
+public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestBytes, int maxBatchSize, boolean graphiql,
+        boolean introspection, boolean exposeExceptions, int documentCacheSize, long rebuildDelayMs,
+        Map<String, String> responseHeaders, CorsConfig cors, String authenticator) {
 
     public static final int DEFAULT_MAX_DEPTH = 20;
     public static final int DEFAULT_MAX_COMPLEXITY = 1000;
     public static final long DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
+    public static final int DEFAULT_MAX_BATCH_SIZE = 10;
+    public static final int DEFAULT_DOCUMENT_CACHE_SIZE = 500;
     public static final long DEFAULT_REBUILD_DELAY_MS = 50;
 
     public GatewayConfig {
@@ -33,33 +39,29 @@ public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestByte
             }
         });
         return new GatewayConfig(
-                (int) number(properties, GraphqlConstants.MAX_DEPTH, DEFAULT_MAX_DEPTH),
-                (int) number(properties, GraphqlConstants.MAX_COMPLEXITY, DEFAULT_MAX_COMPLEXITY),
-                number(properties, GraphqlConstants.MAX_REQUEST_BYTES, DEFAULT_MAX_REQUEST_BYTES),
-                flag(properties, GraphqlConstants.GRAPHIQL_ENABLED, false),
-                flag(properties, GraphqlConstants.INTROSPECTION_ENABLED, true),
-                number(properties, GraphqlConstants.REBUILD_DELAY_MS, DEFAULT_REBUILD_DELAY_MS),
-                headers);
+                (int) ConfigValues.number(properties, GraphqlConstants.MAX_DEPTH, DEFAULT_MAX_DEPTH),
+                (int) ConfigValues.number(properties, GraphqlConstants.MAX_COMPLEXITY, DEFAULT_MAX_COMPLEXITY),
+                ConfigValues.number(properties, GraphqlConstants.MAX_REQUEST_BYTES, DEFAULT_MAX_REQUEST_BYTES),
+                (int) ConfigValues.number(properties, GraphqlConstants.MAX_BATCH_SIZE, DEFAULT_MAX_BATCH_SIZE),
+                ConfigValues.flag(properties, GraphqlConstants.GRAPHIQL_ENABLED, false),
+                ConfigValues.flag(properties, GraphqlConstants.INTROSPECTION_ENABLED, true),
+                ConfigValues.flag(properties, GraphqlConstants.EXPOSE_EXCEPTIONS, false),
+                (int) ConfigValues.number(properties, GraphqlConstants.DOCUMENT_CACHE_SIZE, DEFAULT_DOCUMENT_CACHE_SIZE),
+                ConfigValues.number(properties, GraphqlConstants.REBUILD_DELAY_MS, DEFAULT_REBUILD_DELAY_MS),
+                headers,
+                CorsConfig.from(properties),
+                authenticatorFilter(properties));
     }
 
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        Object value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            long parsed = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString().trim());
-            if (parsed < 0 || parsed > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(key + " must be between 0 and " + Integer.MAX_VALUE + ", got " + value);
+    private static String authenticatorFilter(Map<String, ?> properties) {
+        String filter = ConfigValues.string(properties, GraphqlConstants.AUTHENTICATOR);
+        if (filter != null) {
+            try {
+                org.osgi.framework.FrameworkUtil.createFilter(filter);
+            } catch (org.osgi.framework.InvalidSyntaxException e) {
+                throw new IllegalArgumentException(GraphqlConstants.AUTHENTICATOR + " is not a valid LDAP filter: " + e.getMessage(), e);
             }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, got '" + value + "'", e);
         }
-    }
-
-    private static boolean flag(Map<String, ?> properties, String key, boolean fallback) {
-        Object value = properties.get(key);
-        return value == null ? fallback : Boolean.parseBoolean(value.toString().trim());
+        return filter;
     }
 }

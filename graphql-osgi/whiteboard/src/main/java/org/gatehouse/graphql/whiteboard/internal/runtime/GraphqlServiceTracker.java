@@ -1,6 +1,5 @@
 package org.gatehouse.graphql.whiteboard.internal.runtime;
 
-import java.lang.System.Logger.Level;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
@@ -18,7 +17,6 @@ import org.osgi.util.tracker.ServiceTracker;
  * with {@code osgi.graphql.target} is only used when that filter matches this gateway's properties.
  */
 public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceInfo> {
-    private static final System.Logger LOG = System.getLogger(GraphqlServiceTracker.class.getName());
     static final String FILTER = "(|(" + GraphqlConstants.QUERY_MARKER + "=true)(" + GraphqlConstants.MUTATION_MARKER + "=true))";
 
     private final SchemaManager manager;
@@ -40,7 +38,7 @@ public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceI
 
     @Override
     public ServiceInfo addingService(ServiceReference<Object> reference) {
-        if (!targets(reference)) {
+        if (!TargetFilter.matches(reference, gatewayProperties)) {
             return null;
         }
         ServiceInfo info = ServiceInfo.from(reference);
@@ -50,7 +48,7 @@ public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceI
 
     @Override
     public void modifiedService(ServiceReference<Object> reference, ServiceInfo previous) {
-        if (!targets(reference)) {
+        if (!TargetFilter.matches(reference, gatewayProperties)) {
             // dropping it from the tracker calls removedService
             remove(reference);
             return;
@@ -64,19 +62,5 @@ public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceI
     @Override
     public void removedService(ServiceReference<Object> reference, ServiceInfo info) {
         manager.remove(info.serviceId());
-    }
-
-    private boolean targets(ServiceReference<Object> reference) {
-        Object target = reference.getProperty(GraphqlConstants.TARGET);
-        if (target == null) {
-            return true;
-        }
-        try {
-            return FrameworkUtil.createFilter(target.toString()).match(gatewayProperties);
-        } catch (InvalidSyntaxException e) {
-            LOG.log(Level.WARNING, "service {0} has an invalid {1}: {2}",
-                    reference.getProperty("service.id"), GraphqlConstants.TARGET, e.getMessage());
-            return false;
-        }
     }
 }

@@ -1,5 +1,6 @@
 package org.gatehouse.graphql.whiteboard.internal.runtime;
 
+import graphql.execution.instrumentation.Instrumentation;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -40,6 +41,8 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     private transient SchemaManager manager;
     private transient GraphqlServiceTracker tracker;
     private transient TypeMapperTracker mapperTracker;
+    private transient ExtensionTracker<Instrumentation> instrumentations;
+    private transient AuthenticatorTracker authenticators;
     private transient GraphqlHttpHandler handler;
     private transient ServiceRegistration<GraphqlServiceRuntime> runtime;
     private transient Dictionary<String, Object> runtimeProperties;
@@ -55,10 +58,14 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
             }
         });
         manager = new SchemaManager(config, this::changed);
-        handler = new GraphqlHttpHandler(context, manager, config);
+        authenticators = new AuthenticatorTracker(context, config.authenticator());
+        handler = new GraphqlHttpHandler(context, manager, config, authenticators);
         runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));
         mapperTracker = new TypeMapperTracker(context, manager);
         mapperTracker.open();
+        instrumentations = new ExtensionTracker<>(context, Instrumentation.class, properties,
+                registered -> manager.instrumentations(registered.stream().map(Map.Entry::getValue).toList()));
+        instrumentations.open();
         tracker = new GraphqlServiceTracker(context, manager, properties);
         tracker.open();
     }
@@ -67,6 +74,8 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     void deactivate() {
         tracker.close();
         mapperTracker.close();
+        instrumentations.close();
+        authenticators.close();
         manager.close();
         try {
             runtime.unregister();

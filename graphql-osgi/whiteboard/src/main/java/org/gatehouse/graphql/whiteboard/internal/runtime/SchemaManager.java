@@ -45,6 +45,7 @@ public final class SchemaManager implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    private volatile List<Instrumentation> instrumentations = List.of();
     private ScheduledFuture<?> pending;
     private long changeCount;
     private long failedBuildCount;
@@ -103,9 +104,14 @@ public final class SchemaManager implements AutoCloseable {
             references.put(info.serviceId(), info.reference());
         }
         try {
-            SchemaBuild build = SchemaAssembler.build(bindings, List.copyOf(mappers.values()));
+            List<TypeMapperBinding> currentMappers = List.copyOf(mappers.values());
+            SchemaBuild build = TolerantBuild.build(bindings, subset -> SchemaAssembler.build(subset, currentMappers));
             String sdl = new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(build.schema());
-            GraphQL graphql = GraphQL.newGraphQL(build.schema()).instrumentation(limits()).build();
+            GraphQL graphql = GraphQL.newGraphQL(build.schema())
+                    .instrumentation(instrumentation())
+                    .preparsedDocumentProvider(new PreparedDocuments(config.documentCacheSize()))
+                    .defaultDataFetcherExceptionHandler(new MaskingExceptionHandler(config.exposeExceptions()))
+                    .build();
             current.set(new SchemaSnapshot(graphql, build, sdl, references));
             long count;
             synchronized (this) {
@@ -124,7 +130,8 @@ public final class SchemaManager implements AutoCloseable {
         }
     }
 
-    private Instrumentation limits() {
+    /** The configured limits first, then the registered Instrumentation services in service order. */
+    private Instrumentation instrumentation() {
         List<Instrumentation> chain = new ArrayList<>();
         if (config.maxDepth() > 0) {
             chain.add(new MaxQueryDepthInstrumentation(config.maxDepth()));
@@ -132,7 +139,14 @@ public final class SchemaManager implements AutoCloseable {
         if (config.maxComplexity() > 0) {
             chain.add(new MaxQueryComplexityInstrumentation(config.maxComplexity()));
         }
-        return new ChainedInstrumentation(chain);
+        chain.addAll(instrumentations);
+        return chain.size() == 1 ? chain.get(0) : new ChainedInstrumentation(chain);
+    }
+
+    /** Replaces the registered Instrumentation services (in service order) and rebuilds. */
+    public void instrumentations(List<Instrumentation> registered) {
+        instrumentations = List.copyOf(registered);
+        scheduleRebuild();
     }
 
     public synchronized RuntimeDTO runtimeDTO() {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import org.gatehouse.graphql.api.GraphqlConstants;
 import org.gatehouse.graphql.api.dto.FailedServiceDTO;
 import org.gatehouse.graphql.whiteboard.internal.schema.BuildFailure;
@@ -20,6 +21,8 @@ import org.osgi.framework.ServiceReference;
  */
 public record ServiceInfo(ServiceReference<?> reference, long serviceId, int ranking, List<ServiceBinding> bindings,
         List<BuildFailure> failures, Map<String, Object> properties) {
+
+    private static final Pattern LEGAL_NAME = Pattern.compile("[_A-Za-z][_0-9A-Za-z]*");
 
     public static ServiceInfo from(ServiceReference<?> reference) {
         long id = (Long) reference.getProperty(Constants.SERVICE_ID);
@@ -54,6 +57,12 @@ public record ServiceInfo(ServiceReference<?> reference, long serviceId, int ran
             }
             String explicit = (String) properties.get(asQuery ? GraphqlConstants.QUERY_NAME : GraphqlConstants.MUTATION_NAME);
             String field = explicit == null || explicit.isBlank() ? type.getSimpleName() : explicit;
+            if (!LEGAL_NAME.matcher(field).matches() || field.startsWith("__")) {
+                failures.add(new BuildFailure(id, name, FailedServiceDTO.FAILURE_INVALID_NAME, "'" + field
+                        + "' is not a legal GraphQL name (letters, digits and _, not starting with a digit or __); set "
+                        + (asQuery ? GraphqlConstants.QUERY_NAME : GraphqlConstants.MUTATION_NAME)));
+                continue;
+            }
             (asQuery ? queryGroups : mutationGroups).computeIfAbsent(field, k -> new ArrayList<>()).add(type);
         }
         queryGroups.forEach((field, types) -> bindings.add(new ServiceBinding(field, types, false, id, ranking)));

@@ -1,27 +1,31 @@
 package org.gatehouse.graphql.whiteboard.internal.servlet;
 
-/** A request the gateway refuses before execution, with its HTTP status. */
+import java.util.Map;
+
+/**
+ * A request the gateway refuses before execution (the client's mistake, or a missing authenticator),
+ * with its HTTP status and the response headers that go with it ({@code Allow}, {@code WWW-Authenticate}).
+ */
 final class BadRequestException extends Exception {
     private static final long serialVersionUID = 1L;
     private final int status;
-    private final String allow;
+    private final transient Map<String, String> headers;
 
     BadRequestException(int status, String message) {
-        this(status, message, null);
+        this(status, message, Map.of());
     }
 
-    BadRequestException(int status, String message, String allow) {
+    BadRequestException(int status, String message, Map<String, String> headers) {
         super(message);
         this.status = status;
-        this.allow = allow;
+        this.headers = Map.copyOf(headers);
     }
 
     int status() {
         return status;
     }
 
-    /** Value of the Allow header for 405 answers, else null. */
-    String allow() {
-        return allow;
+    Map<String, String> headers() {
+        return headers;
     }
 }

@@ -2,15 +2,22 @@ package org.gatehouse.graphql.whiteboard.internal.servlet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import graphql.ExecutionResult;
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
 import graphql.introspection.IntrospectionQuery;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import java.security.Principal;
 import java.util.List;
 import java.util.Map;
+import org.gatehouse.graphql.api.GraphqlAuthenticationException;
+import org.gatehouse.graphql.api.GraphqlAuthenticator;
+import org.gatehouse.graphql.whiteboard.internal.runtime.AuthenticatorTracker;
 import org.gatehouse.graphql.whiteboard.internal.runtime.GatewayConfig;
+import org.gatehouse.graphql.whiteboard.internal.runtime.GatewayErrors;
 import org.gatehouse.graphql.whiteboard.internal.runtime.OsgiServiceInstances;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaManager;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaSnapshot;
@@ -18,26 +25,32 @@ import org.osgi.framework.BundleContext;
 
 /**
  * The HTTP side of a gateway. Routes: {@code <pattern>} executes GraphQL (GET queries, POST JSON single or
- * batch, POST application/graphql); {@code .../schema.graphqls} answers the SDL; {@code .../schema.json}
- * the introspection result. Request errors answer {@code {"errors":[{"message":...}]}} with 400, 405, 413
- * or 415; resolver exceptions become GraphQL errors (status 200) and never carry stack traces.
+ * batch, POST application/graphql, OPTIONS for CORS); {@code .../schema.graphqls} answers the SDL;
+ * {@code .../schema.json} the introspection result. Status codes follow the GraphQL-over-HTTP
+ * specification (see {@link ResponseStatus}); a request the client got wrong is logged in at most one
+ * line at DEBUG level and never with a stack trace. Unexpected failures answer 500 with an error id that
+ * the ERROR log line repeats with the stack trace.
  */
 public final class GraphqlHttpHandler {
     private static final System.Logger LOG = System.getLogger(GraphqlHttpHandler.class.getName());
-    static final String GRAPHQL_RESPONSE = "application/graphql-response+json";
 
     private final BundleContext context;
     private final SchemaManager manager;
     private final GatewayConfig config;
+    private final AuthenticatorTracker authenticators;
     private final ObjectMapper mapper = new ObjectMapper();
-    private final RequestParser parser = new RequestParser(mapper);
+    private final RequestParser parser;
     private final GraphqlExecutor executor;
+    private final Cors cors;
 
-    public GraphqlHttpHandler(BundleContext context, SchemaManager manager, GatewayConfig config) {
+    public GraphqlHttpHandler(BundleContext context, SchemaManager manager, GatewayConfig config, AuthenticatorTracker authenticators) {
         this.context = context;
         this.manager = manager;
         this.config = config;
+        this.authenticators = authenticators;
+        this.parser = new RequestParser(mapper, config.maxBatchSize());
         this.executor = new GraphqlExecutor(config.introspection());
+        this.cors = new Cors(config.cors());
     }
 
     public void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -45,100 +58,131 @@ public final class GraphqlHttpHandler {
         try {
             route(request, response);
         } catch (BadRequestException e) {
-            if (e.allow() != null) {
-                response.setHeader("Allow", e.allow());
-            }
-            writeError(response, e.status(), e.getMessage());
+            e.headers().forEach(response::setHeader);
+            LOG.log(Level.DEBUG, () -> "GraphQL request refused: " + request.getMethod() + " " + request.getRequestURI()
+                    + " -> " + e.status() + " " + e.getMessage());
+            writeJson(response, e.status(), MediaTypes.JSON, errorBody(GatewayErrors.BadRequest.error(e.getMessage())));
         } catch (RuntimeException e) {
-            LOG.log(Level.ERROR, "GraphQL request failed", e);
-            writeError(response, 500, "internal error while handling the request");
+            String id = GatewayErrors.newErrorId();
+            LOG.log(Level.ERROR, "GraphQL request " + request.getMethod() + " " + request.getRequestURI() + " failed, error id " + id, e);
+            writeJson(response, 500, MediaTypes.JSON, errorBody(GatewayErrors.internal(id, GraphqlErrorBuilder.newError())));
         }
     }
 
     private void route(HttpServletRequest request, HttpServletResponse response) throws IOException, BadRequestException {
-        String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
         String method = request.getMethod();
-        if (!"GET".equals(method) && !"POST".equals(method)) {
-            throw new BadRequestException(405, "method " + method + " is not allowed; use GET or POST", "GET, POST");
+        if ("OPTIONS".equals(method)) {
+            if (Cors.isPreflight(request)) {
+                cors.preflight(request, response);
+            } else {
+                response.setHeader("Allow", "GET, POST, OPTIONS");
+                response.setStatus(204);
+            }
+            return;
         }
+        cors.decorate(request, response);
+        if (!"GET".equals(method) && !"POST".equals(method)) {
+            throw new BadRequestException(405, "method " + method + " is not allowed; use GET or POST",
+                    Map.of("Allow", "GET, POST, OPTIONS"));
+        }
+        String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
         if (path.equals("/schema.graphqls") || path.equals("/schema.json")) {
             if (!"GET".equals(method)) {
-                throw new BadRequestException(405, "the schema is read with GET", "GET");
+                throw new BadRequestException(405, "the schema is read with GET", Map.of("Allow", "GET"));
             }
             if (!config.introspection()) {
                 throw new BadRequestException(403, "introspection is disabled on this gateway");
             }
+            authenticate(request);
             writeSchema(path, response);
             return;
         }
         if (!path.equals("/") && !path.isEmpty()) {
             throw new BadRequestException(404, "no such resource " + path + "; GraphQL is served at the servlet root");
         }
-        if ("GET".equals(method)) {
-            handleGet(request, response);
-        } else {
-            ParsedBody body = parser.fromBody(request.getContentType(), BodyReader.read(request, config.maxRequestBytes()));
-            execute(request, response, body.requests(), body.batch());
-        }
-    }
-
-    private void handleGet(HttpServletRequest request, HttpServletResponse response) throws IOException, BadRequestException {
-        String query = request.getParameter("query");
         String accept = request.getHeader("Accept");
-        if (query == null && config.graphiql() && accept != null && accept.contains("text/html")) {
-            write(response, 200, "text/html;charset=UTF-8", GraphiqlPage.html());
+        boolean get = "GET".equals(method);
+        if (get && request.getParameter("query") == null && config.graphiql() && accept != null && accept.contains("text/html")) {
+            write(response, 200, "text/html;charset=UTF-8", GraphiqlPage.html().getBytes(StandardCharsets.UTF_8));
             return;
         }
-        GraphqlRequest parsed = parser.fromParameters(query, request.getParameter("variables"), request.getParameter("operationName"));
-        if (OperationKinds.isNonQuery(parsed.query(), parsed.operationName())) {
-            throw new BadRequestException(405, "mutations are not allowed over GET; use POST", "POST");
+        String mediaType = MediaTypes.negotiate(accept);
+        if (mediaType == null) {
+            throw new BadRequestException(406, "the response is " + MediaTypes.GRAPHQL_RESPONSE + " or " + MediaTypes.JSON
+                    + "; the Accept header allows neither");
         }
-        execute(request, response, List.of(parsed), false);
+        Principal principal = authenticate(request);
+        ParsedBody body = get
+                ? new ParsedBody(List.of(ParsedBody.ParsedOperation.of(parser.fromParameters(request.getParameter("query"),
+                        request.getParameter("variables"), request.getParameter("operationName")))), false)
+                : parser.fromBody(request.getContentType(), BodyReader.read(request, config.maxRequestBytes()));
+        execute(response, body, get, principal, mediaType);
     }
 
-    private void execute(HttpServletRequest request, HttpServletResponse response, List<GraphqlRequest> requests, boolean batch)
+    private Principal authenticate(HttpServletRequest request) throws BadRequestException {
+        if (!authenticators.required()) {
+            return null;
+        }
+        GraphqlAuthenticator authenticator = authenticators.current();
+        if (authenticator == null) {
+            throw new BadRequestException(503, "the authenticator of this gateway is not available; try again later");
+        }
+        try {
+            Principal principal = authenticator.authenticate(request);
+            if (principal == null) {
+                throw new IllegalStateException("authenticator " + authenticator.getClass().getName() + " returned no principal");
+            }
+            return principal;
+        } catch (GraphqlAuthenticationException e) {
+            throw new BadRequestException(e.status(), e.getMessage(),
+                    e.challenge() == null ? Map.of() : Map.of("WWW-Authenticate", e.challenge()));
+        }
+    }
+
+    private void execute(HttpServletResponse response, ParsedBody body, boolean readOnly, Principal principal, String mediaType)
             throws IOException {
         SchemaSnapshot snapshot = manager.current();
         List<ExecutionResult> results;
         try (OsgiServiceInstances instances = new OsgiServiceInstances(context, snapshot.references())) {
-            results = executor.execute(snapshot, instances, requests);
+            results = executor.execute(snapshot, instances, body.operations(), readOnly, principal);
         }
-        boolean graphqlResponse = acceptsGraphqlResponse(request);
-        int status = 200;
-        if (graphqlResponse && !batch && !results.get(0).isDataPresent()) {
-            // GraphQL-over-HTTP: a document that cannot be parsed or validated is a 400 for this media type
-            status = 400;
+        if (body.batch()) {
+            writeJson(response, 200, mediaType, results.stream().map(ExecutionResult::toSpecification).toList());
+            return;
         }
-        Object body = batch ? results.stream().map(ExecutionResult::toSpecification).toList() : results.get(0).toSpecification();
-        write(response, status, (graphqlResponse ? GRAPHQL_RESPONSE : "application/json") + ";charset=UTF-8",
-                mapper.writeValueAsString(body));
+        ExecutionResult result = results.get(0);
+        int status = ResponseStatus.of(result, mediaType);
+        if (status == 405) {
+            response.setHeader("Allow", "POST");
+        }
+        if (status >= 400) {
+            LOG.log(Level.DEBUG, () -> "GraphQL request error: " + status + " " + result.getErrors().get(0).getMessage());
+        }
+        writeJson(response, status, mediaType, result.toSpecification());
     }
 
     private void writeSchema(String path, HttpServletResponse response) throws IOException {
         SchemaSnapshot snapshot = manager.current();
         if (path.endsWith(".graphqls")) {
-            write(response, 200, "text/plain;charset=UTF-8", snapshot.sdl());
+            write(response, 200, "text/plain;charset=UTF-8", snapshot.sdl().getBytes(StandardCharsets.UTF_8));
             return;
         }
         ExecutionResult result = snapshot.graphql().execute(IntrospectionQuery.INTROSPECTION_QUERY);
-        write(response, 200, "application/json;charset=UTF-8", mapper.writeValueAsString(result.toSpecification()));
+        writeJson(response, 200, MediaTypes.JSON, result.toSpecification());
     }
 
-    private static boolean acceptsGraphqlResponse(HttpServletRequest request) {
-        String accept = request.getHeader("Accept");
-        return accept != null && accept.contains(GRAPHQL_RESPONSE);
+    private static Map<String, Object> errorBody(GraphQLError error) {
+        return Map.of("errors", List.of(error.toSpecification()));
     }
 
-    private void writeError(HttpServletResponse response, int status, String message) throws IOException {
-        write(response, status, "application/json;charset=UTF-8",
-                mapper.writeValueAsString(Map.of("errors", List.of(Map.of("message", message)))));
+    private void writeJson(HttpServletResponse response, int status, String mediaType, Object body) throws IOException {
+        write(response, status, mediaType + ";charset=UTF-8", mapper.writeValueAsBytes(body));
     }
 
-    private static void write(HttpServletResponse response, int status, String contentType, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    private static void write(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
         response.setStatus(status);
         response.setContentType(contentType);
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
     }
 }
