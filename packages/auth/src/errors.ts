@@ -41,23 +41,32 @@ export const authErrors = {
     status: 500,
     message: 'token too large for a cookie (over 4096 bytes); browsers would drop it',
   },
+  ERR_TOO_MANY_ATTEMPTS: { status: 429, message: 'too many attempts, retry later' },
+  ERR_LOGIN_BUSY: { status: 503, message: 'too many logins in progress, retry shortly' },
+  ERR_CROSS_SITE: { status: 403, message: 'cross-site request refused' },
+  ERR_SESSION_REVOKED: { status: 401, message: 'session ended, log in again' },
   ERR_INTERNAL: { status: 500, message: 'internal error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type AuthErrorCode = keyof typeof authErrors;
 
-/** A refusal with a stable code; `message` is safe to show the client, `cause` is for the logger only. */
+/**
+ * A refusal with a stable code; `message` is safe to show the client, `cause` is for the logger only.
+ * `retryAfterSeconds` (throttling, a busy pool) becomes the `Retry-After` header of the answer.
+ */
 export class AuthError extends Error {
   readonly code: AuthErrorCode;
   readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: AuthErrorCode,
     message: string = authErrors[code].message,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'AuthError';
     this.code = code;
     this.status = authErrors[code].status;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

@@ -5,6 +5,8 @@
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Access } from './access/access.js';
+import { adminArea } from './areas/admin.js';
 import type { Area, AreaContext } from './areas/area.js';
 import { authArea } from './areas/auth.js';
 import { avatarsArea } from './areas/avatars.js';
@@ -19,6 +21,8 @@ import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
 import { createLogger, type Logger } from './logging.js';
+import { httpsOptions } from './tls/https-options.js';
+import { installReload } from './tls/reload.js';
 
 /** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
 const areas: readonly Area[] = [
@@ -29,6 +33,7 @@ const areas: readonly Area[] = [
   avatarsArea, // announces where avatars live (the route is served by the auth plugin)
   resourcesArea, // /pdb/query/v4/..., /pdb/cmd/v1, /pdb/meta/v1/..., /status/v1/... (PuppetDB-compatible)
   webhooksArea, // POST /webhook/{module}/{method} from the modules folder (--modules DIR)
+  adminArea, // /admin/...: access rules, session revocation
 ];
 
 export interface BuildAppOptions {
@@ -46,23 +51,36 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger();
-  const app = Fastify({
+  const common = {
     logger: config.server.verbose ? { level: 'info', stream: process.stderr } : false,
     bodyLimit: config.server.bodyLimit,
     trustProxy: config.server.trustProxy,
     forceCloseConnections: 'idle',
-  });
+  } as const;
+  const https = httpsOptions(config.tls);
+  // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
+  const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app, logger);
   forbidContentSniffing(app);
   closeConnectionsWhenClosing(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
+  const auth = createAuthService(config, data, logger, url);
+  const credentials = data.credentials;
+  const access = new Access({
+    config,
+    auth,
+    passwordCheck: credentials && ((name, password) => credentials.check(name, password)),
+  });
+  access.install(app); // before any area: every route gets its group's guard, or start-up fails
+  installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
   const context: AreaContext = {
     config,
     data,
     logger,
     serviceURL: url,
-    auth: createAuthService(config, data, logger, url),
+    auth,
+    access,
     announce: options.announce ?? (() => {}),
   };
   for (const area of areas) {

@@ -5,7 +5,7 @@
  * direct provider (`local` by default) checking the credentials file. Every area gets it in its
  * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
  */
-import { type Opts, type SameSite, Service } from '@gatehouse/auth';
+import { type ClaimsUpdater, hashId, type Opts, type SameSite, Service, setAdmin } from '@gatehouse/auth';
 import { avatarOptions } from './areas/avatars.js';
 import type { GatehouseConfig } from './config/schema.js';
 import type { DataFolder } from './data/folder.js';
@@ -19,6 +19,19 @@ const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
   strict: 'Strict',
   none: 'None',
 };
+
+/**
+ * Marks the users named in `access.admins` as admins in every token issued (login and refresh): an
+ * entry is a credentials-file name (the direct provider's user id is derived from it) or a full id.
+ */
+export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
+  const ids = new Set(config.access.admins);
+  for (const name of config.access.admins) ids.add(`${config.auth.direct.name}_${hashId(name)}`);
+  return (claims) => {
+    if (claims.user && ids.has(claims.user.id)) setAdmin(claims.user);
+    return claims;
+  };
+}
 
 /** The auth options the config maps to; unset config keys keep the library's documented defaults. */
 export function authOptions(config: GatehouseConfig, data: DataFolder, logger: Logger, url: string): Opts {
@@ -37,6 +50,7 @@ export function authOptions(config: GatehouseConfig, data: DataFolder, logger: L
     sameSite: sameSiteNames[auth.sameSite],
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,
+    claimsUpdater: adminMarker(config),
     logger,
     ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
   };

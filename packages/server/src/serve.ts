@@ -8,8 +8,10 @@
  */
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { Access } from './access/access.js';
+import { isLoopbackHost } from './access/loopback.js';
 import { buildApp } from './app.js';
-import { formatHost, serviceURL } from './config/load.js';
+import { formatHost, listeningScheme, serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createLogger, type LineWriter, writeStderr } from './logging.js';
@@ -68,14 +70,15 @@ export function startupSummary(
 ): string[] {
   const { host, port } = config.server;
   const lines = [
-    `listening on http://${formatHost(host)}:${port} (service URL ${url})`,
+    `listening on ${listeningScheme(config)}://${formatHost(host)}:${port} (service URL ${url})`,
     `config ${configFile ?? '(none, embedded defaults)'}`,
     `data folder ${data.dir}`,
     `signing secret ${data.secretFile ? `${data.secretFile}${data.secretCreated ? ' (generated now)' : ''}` : 'from GATEHOUSE_SECRET / auth.secret'}`,
   ];
   if (data.credentials) lines.push(`credentials file ${data.credentials.path}`);
-  lines.push(...announced, ...data.warnings.map((warning) => `WARNING ${warning}`));
-  if (!isLoopback(host) && url.startsWith('http:')) {
+  lines.push(...announced, ...Access.describe(config.access));
+  lines.push(...data.warnings.map((warning) => `WARNING ${warning}`));
+  if (!isLoopbackHost(host) && url.startsWith('http:')) {
     lines.push(
       `WARNING listening on ${host} with an http:// service URL: cookies travel unencrypted; put TLS in front and set server.url to https://...`,
     );
@@ -95,10 +98,6 @@ export function firstCredentialLines(config: GatehouseConfig, data: DataFolder, 
     `first credential created, shown only this once: user "${user}" password "${password}"`,
     `  log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
   ];
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean> {

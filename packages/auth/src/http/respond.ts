@@ -41,7 +41,12 @@ export function empty(status: number, headers: Record<string, string | string[]>
 export function errorResponse(error: unknown, headers: Record<string, string | string[]> = {}): HttpResponse {
   const known =
     error instanceof AuthError ? error : new AuthError('ERR_INTERNAL', undefined, { cause: error });
-  return json(known.status, { error: known.message }, headers);
+  const wait = known.retryAfterSeconds;
+  return json(
+    known.status,
+    { error: known.message },
+    wait === undefined ? headers : { 'retry-after': String(wait), ...headers },
+  );
 }
 
 /** Adds `Set-Cookie` values to a response, keeping any it already has. */

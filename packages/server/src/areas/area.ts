@@ -2,12 +2,13 @@
  * @module areas/area
  * The contract of one area of the service (health, auth, resources, webhooks): a function called
  * with the ROOT Fastify instance, in the order of `app.ts`. An area puts its routes in its own child
- * context (`app.register(async (child) => ...)`) so its hooks and parsers stay inside, guards them
- * with `context.auth.fastify.auth()` (or `admin()`, `rbac(...)`) as an `onRequest` hook, and adds an
- * `onClose` hook for each store it opens, so graceful shutdown closes it.
+ * context (`app.register(async (child) => ...)`) so its hooks and parsers stay inside, and adds an
+ * `onClose` hook for each store it opens, so graceful shutdown closes it. Guarding is not the area's
+ * business: every route gets the rule of its route group (`access/groups.ts`) when it is registered.
  */
 import type { Service } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
+import type { Access } from '../access/access.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger } from '../logging.js';
@@ -19,8 +20,10 @@ export interface AreaContext {
   readonly logger: Logger;
   /** External base URL, no trailing slash. */
   readonly serviceURL: string;
-  /** The one auth Service: guard hooks for routes, the providers, the token service. */
+  /** The one auth Service: the providers, the token service, revocation. */
   readonly auth: Service;
+  /** The access rules; `access.hook(group)` for a route outside the group's paths. */
+  readonly access: Access;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
 }

@@ -5,6 +5,7 @@
  * is the service actually using?". `show` prints the effective values as JSON with every secret
  * masked; durations are in milliseconds.
  */
+import { Access } from '../access/access.js';
 import { isSecretKey } from '../config/errors.js';
 import { type Command, exitCodes, parseFlags, UsageError } from './command.js';
 import { flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
@@ -13,8 +14,8 @@ import { serveFlags } from './serve.js';
 const usage = `Usage: gatehouse config check [flags]
        gatehouse config show [flags]
 
-"check" validates the configuration as "gatehouse serve" would and exits 0, or prints one line per
-problem and exits 2. "show" prints the effective configuration as JSON (secrets masked, durations in
+"check" validates the configuration as "gatehouse serve" would and exits 0 after listing each route
+group with its access rule, or prints one line per problem and exits 2. "show" prints the effective configuration as JSON (secrets masked, durations in
 milliseconds). Both accept the flags of "gatehouse serve":
 ${flagHelp(serveFlags)}`;
 
@@ -53,6 +54,7 @@ export const configCommand: Command = {
       return exitCodes.ok;
     }
     io.stderr(`config ok: ${file ?? '(no file, embedded defaults)'}`);
+    for (const line of Access.describe(config.access)) io.stderr(line);
     return exitCodes.ok;
   },
 };

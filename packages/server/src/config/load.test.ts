@@ -130,7 +130,7 @@ describe('loadConfig', () => {
   it('formats the error message with one "config error:" line per problem', () => {
     const cwd = dirWithConfig({ nope: 1, server: { nope: 2 } });
     expect(() => loadConfig({ cwd, env: {} })).toThrow(
-      /^config error: server\.nope: unknown key \(known: host, port, url, dataDir, [^)]+\)\nconfig error: nope: unknown key \(known: server, auth, [^)]+\)$/,
+      /^config error: server\.nope: unknown key \(known: host, port, url, dataDir, [^)]+\)\nconfig error: nope: unknown key \(known: server, tls, access, auth, [^)]+\)$/,
     );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { groupNames } from '../access/groups.js';
 import { ConfigError, formatIssue } from './errors.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
@@ -86,18 +87,35 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
   const dataDir = resolve(cwd, config.server.dataDir);
   const named = config.auth.direct.credentialsFile;
   const credentialsFile = named === undefined ? join(dataDir, 'users.passwd') : resolve(cwd, named);
+  const tls = config.tls;
+  const file = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path));
+  const access = { ...config.access };
+  for (const name of groupNames) {
+    access[name] = access[name].map((rule) =>
+      typeof rule === 'object' && 'certificateFile' in rule
+        ? { certificateFile: resolve(cwd, rule.certificateFile) }
+        : rule,
+    );
+  }
   return {
     ...config,
+    tls: { ...tls, cert: file(tls.cert), key: file(tls.key), ca: file(tls.ca) },
+    access,
     server: { ...config.server, dataDir },
     auth: { ...config.auth, direct: { ...config.auth.direct, credentialsFile } },
     webhooks: { ...config.webhooks, modules: resolve(cwd, config.webhooks.modules) },
   };
 }
 
-/** The URL clients use: `server.url`, else `http://<host>:<port>` (brackets around IPv6 hosts). */
+/** The URL clients use: `server.url`, else `http(s)://<host>:<port>` (brackets around IPv6 hosts). */
 export function serviceURL(config: GatehouseConfig, port: number = config.server.port): string {
   if (config.server.url !== undefined) return config.server.url;
-  return `http://${formatHost(config.server.host)}:${port}`;
+  return `${listeningScheme(config)}://${formatHost(config.server.host)}:${port}`;
+}
+
+/** `https` when section `tls` names a key pair. */
+export function listeningScheme(config: GatehouseConfig): 'http' | 'https' {
+  return config.tls.cert === undefined ? 'http' : 'https';
 }
 
 /** A host as it appears in a URL: IPv6 addresses in brackets. */

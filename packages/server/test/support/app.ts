@@ -1,0 +1,80 @@
+/** The service built in-process and listening on 127.0.0.1 port 0, closed after each test. */
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { listeningScheme, loadConfig } from '../../src/config/load.js';
+import type { GatehouseConfig } from '../../src/config/schema.js';
+import { type DataFolder, openDataFolder } from '../../src/data/folder.js';
+import { useTempDirs } from './temp.js';
+
+export interface StartedApp {
+  app: FastifyInstance;
+  url: string;
+  config: GatehouseConfig;
+  data: DataFolder;
+  /** The generated password of user `admin`. */
+  password: string;
+  /** What the service logged through its logger. */
+  logs: string[];
+  cwd: string;
+}
+
+/**
+ * A request header that makes a request relayed by a proxy, hence not a loopback client: the
+ * tests' only way to be "remote" while talking to 127.0.0.1 (see access/loopback.ts).
+ */
+export const fromRemote = { 'x-forwarded-for': '203.0.113.7' } as const;
+
+/** Returns `start(configFile, env)`; every app it starts is closed after the test. */
+export function useApps(): (file?: Record<string, unknown>, env?: NodeJS.ProcessEnv) => Promise<StartedApp> {
+  const tempDir = useTempDirs();
+  const apps: FastifyInstance[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  return async (file = {}, env = {}) => {
+    const cwd = tempDir();
+    writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify(file));
+    const { config } = loadConfig({ cwd, env });
+    const data = await openDataFolder(config);
+    const logs: string[] = [];
+    const app = await buildApp(config, { data, logger: { logf: (...args) => logs.push(args.join(' ')) } });
+    apps.push(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    return {
+      app,
+      url: `${listeningScheme(config)}://127.0.0.1:${port}`,
+      config,
+      data,
+      password: data.firstCredential!.password,
+      logs,
+      cwd,
+    };
+  };
+}
+
+/** Logs `user` in with the direct provider; returns the JWT (for `X-JWT`) and the cookie pair. */
+export async function logIn(
+  url: string,
+  user: string,
+  passwd: string,
+): Promise<{ jwt: string; xsrf: string; cookie: string }> {
+  const response = await fetch(`${url}/auth/local/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, passwd }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${user} answered ${response.status}`);
+  const value = (name: string) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${name}=`))!
+      .split(';')[0]!
+      .slice(name.length + 1);
+  const jwt = value('JWT');
+  const xsrf = value('XSRF-TOKEN');
+  return { jwt, xsrf, cookie: `JWT=${jwt}; XSRF-TOKEN=${xsrf}` };
+}
