@@ -108,7 +108,7 @@ describe('bad configuration exits 2 and names the key', () => {
       'config error: server.verbose (from gatehouse.config.json): expected true or false, got "yes"',
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^config error: extra: unknown key \(known: server, auth, /),
+      expect.stringMatching(/^config error: extra: unknown key \(known: server, tls, access, auth, /),
     );
   });
 

@@ -17,7 +17,22 @@ describe('gatehouse config', () => {
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ server: { port: 9100 } }));
     const result = await runCli(['config', 'check'], { cwd });
     expect(result.code).toBe(0);
-    expect(result.stderr.trim()).toBe(`config ok: ${join(cwd, 'gatehouse.config.json')}`);
+    const [ok, ...rules] = result.stderr.trim().split('\n');
+    expect(ok).toBe(`config ok: ${join(cwd, 'gatehouse.config.json')}`);
+    expect(rules).toContain('access: commands (PuppetDB commands): loopback clients');
+    expect(rules).toContain('access: queries (PuppetDB queries): loopback clients or logged-in users');
+    expect(rules).toHaveLength(7);
+  });
+
+  it('check refuses a public writing group on a network address, naming the group and the key', async () => {
+    const cwd = tempDir();
+    const file = { server: { host: '0.0.0.0' }, access: { webhooks: 'public' } };
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
+    const result = await runCli(['config', 'check'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^config error: access\.webhooks \(from gatehouse\.config\.json\): "public" lets anyone who reaches 0\.0\.0\.0 use the webhooks routes .*add "webhooks" to access\.allowPublicWrites/,
+    );
   });
 
   it('check exits 2 with the same lines serve would print', async () => {
