@@ -6,23 +6,17 @@ import { Access } from '../src/access/access.js';
 import { groupNames, routeGroups } from '../src/access/groups.js';
 import { isLoopbackAddress } from '../src/access/loopback.js';
 import { loadConfig } from '../src/config/load.js';
-import { fromRemote, logIn, useApps } from './support/app.js';
+import { deactivateCommand, fromRemote, logIn, useApps } from './support/app.js';
 import { useTempDirs } from './support/temp.js';
 
 const start = useApps();
 const tempDir = useTempDirs();
 
-const command = JSON.stringify({
-  command: 'deactivate node',
-  version: 3,
-  payload: { certname: 'web1.example.com', producer_timestamp: '2030-01-01T00:00:00Z' },
-});
-
 function postCommand(url: string, headers: Record<string, string> = {}) {
   return fetch(`${url}/pdb/cmd/v1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: command,
+    body: deactivateCommand,
   });
 }
 

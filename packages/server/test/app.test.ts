@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { type LoadConfigOptions, loadConfig } from '../src/config/load.js';
 import type { GatehouseConfigInput } from '../src/config/schema.js';
 import { openDataFolder } from '../src/data/folder.js';
+import { cookiesOf } from './support/app.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
@@ -42,16 +43,6 @@ function login(url: string, body: Record<string, string>, query = ''): Promise<R
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-}
-
-function cookiesOf(response: Response): { jwt: string; xsrf: string } {
-  const value = (name: string) =>
-    response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith(`${name}=`))!
-      .split(';')[0]!
-      .slice(name.length + 1);
-  return { jwt: value('JWT'), xsrf: value('XSRF-TOKEN') };
 }
 
 function claimsOf(jwt: string): Record<string, unknown> {

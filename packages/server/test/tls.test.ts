@@ -2,18 +2,12 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { describe, expect, it, vi } from 'vitest';
-import { fromRemote, useApps } from './support/app.js';
+import { deactivateCommand, fromRemote, useApps } from './support/app.js';
 import { createCA, httpsCall, type TestCA } from './support/pki.js';
 import { useTempDirs } from './support/temp.js';
 
 const start = useApps();
 const tempDir = useTempDirs();
-
-const command = JSON.stringify({
-  command: 'deactivate node',
-  version: 3,
-  payload: { certname: 'web1.example.com', producer_timestamp: '2030-01-01T00:00:00Z' },
-});
 
 function tlsConfig(ca: TestCA, clientCerts: 'none' | 'optional' | 'required') {
   const server = ca.server();
@@ -86,7 +80,7 @@ describe('certificate allowlist', () => {
       httpsCall(`${started.url}/pdb/cmd/v1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...fromRemote },
-        body: command,
+        body: deactivateCommand,
         ca: ca.caFile,
         ...(client ? { client } : {}),
       });

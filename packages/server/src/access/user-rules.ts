@@ -5,28 +5,9 @@
  * exactly as in the library's own middleware. The library's refusal (status, message, cleared
  * cookies) becomes a {@link Verdict}; the group's format decides how it is written.
  */
-import type { GuardMode, GuardOutcome, HttpRequest, Service } from '@gatehouse/auth';
+import type { GuardMode, GuardOutcome, Service } from '@gatehouse/auth';
 import type { FastifyRequest } from 'fastify';
 import { isPromise, type MaybePromise, type Verdict } from './verdict.js';
-
-/** The exchange request the library's guard reads; `ip` is computed only when asked (a Fastify getter). */
-class GuardedRequest implements HttpRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: FastifyRequest['headers'];
-  readonly #request: FastifyRequest;
-
-  constructor(request: FastifyRequest) {
-    this.method = request.method;
-    this.url = request.url;
-    this.headers = request.headers;
-    this.#request = request;
-  }
-
-  get ip(): string {
-    return this.#request.ip;
-  }
-}
 
 /** The `error` of a library refusal body, `not authorized` when it has none. */
 function refusalMessage(body: string | Buffer | undefined): string {
@@ -64,7 +45,7 @@ function toVerdict(mode: GuardMode, outcome: GuardOutcome): Verdict {
 /** A check running one guard mode of the auth Service. */
 export function userRule(auth: Service, mode: GuardMode): (request: FastifyRequest) => MaybePromise<Verdict> {
   return (request) => {
-    const outcome = auth.guardNow(mode, new GuardedRequest(request));
+    const outcome = auth.fastify.outcome(mode, request);
     return isPromise(outcome)
       ? outcome.then((settled) => toVerdict(mode, settled))
       : toVerdict(mode, outcome);

@@ -56,6 +56,24 @@ export function useApps(): (file?: Record<string, unknown>, env?: NodeJS.Process
   };
 }
 
+/** A PuppetDB command that writes (deactivate a node), for the `commands` group. */
+export const deactivateCommand = JSON.stringify({
+  command: 'deactivate node',
+  version: 3,
+  payload: { certname: 'web1.example.com', producer_timestamp: '2030-01-01T00:00:00Z' },
+});
+
+/** The `JWT` and `XSRF-TOKEN` cookie values a login response set. */
+export function cookiesOf(response: Response): { jwt: string; xsrf: string } {
+  const value = (name: string) =>
+    response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${name}=`))!
+      .split(';')[0]!
+      .slice(name.length + 1);
+  return { jwt: value('JWT'), xsrf: value('XSRF-TOKEN') };
+}
+
 /** Logs `user` in with the direct provider; returns the JWT (for `X-JWT`) and the cookie pair. */
 export async function logIn(
   url: string,
@@ -68,13 +86,6 @@ export async function logIn(
     body: JSON.stringify({ user, passwd }),
   });
   if (response.status !== 200) throw new Error(`login of ${user} answered ${response.status}`);
-  const value = (name: string) =>
-    response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith(`${name}=`))!
-      .split(';')[0]!
-      .slice(name.length + 1);
-  const jwt = value('JWT');
-  const xsrf = value('XSRF-TOKEN');
+  const { jwt, xsrf } = cookiesOf(response);
   return { jwt, xsrf, cookie: `JWT=${jwt}; XSRF-TOKEN=${xsrf}` };
 }
