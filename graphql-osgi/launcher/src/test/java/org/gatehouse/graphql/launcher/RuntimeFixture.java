@@ -39,13 +39,20 @@ final class RuntimeFixture implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     RuntimeFixture() throws Exception {
-        port = freePort();
-        runtime = OsgiRuntime.start(Map.of("org.osgi.service.http.port", String.valueOf(port)));
+        this(Map.of());
         awaitSchema("/graphql", sdl -> sdl.contains("AddressService"));
         createGateway("special", SECOND_GATEWAY);
         createGateway("closed", Map.of("osgi.http.whiteboard.servlet.pattern", "/closed/graphql/*",
                 "osgi.graphql.introspection.enabled", false));
         awaitSchema("/special/graphql", sdl -> sdl.contains("AddressService"));
+    }
+
+    /** Only the runtime (with extra framework properties), without the test gateways or waiting for the example's. */
+    RuntimeFixture(Map<String, String> properties) throws Exception {
+        port = freePort();
+        Map<String, String> all = new java.util.HashMap<>(properties);
+        all.put("org.osgi.service.http.port", String.valueOf(port));
+        runtime = OsgiRuntime.start(all);
     }
 
     /** Polls until a gateway answers GraphQL at the path (used where the schema download is closed). */
@@ -149,27 +156,56 @@ final class RuntimeFixture implements AutoCloseable {
         }
     }
 
-    /**
-     * Creates a factory configuration {@code GraphqlWhiteboard~name} through Config Admin, as a Configurator
-     * entry would. Reflection, because the Config Admin API classes live inside the framework.
-     */
+    /** Creates a gateway: a factory configuration {@code GraphqlWhiteboard~name}, as a Configurator entry would. */
     void createGateway(String name, Map<String, Object> properties) throws Exception {
+        createConfiguration("GraphqlWhiteboard", name, properties);
+    }
+
+    /**
+     * Creates or updates the factory configuration {@code factoryPid~name} through Config Admin.
+     * Reflection, because the Config Admin API classes live inside the framework.
+     */
+    void createConfiguration(String factoryPid, String name, Map<String, Object> properties) throws Exception {
+        withConfiguration(factoryPid, name, "update", new java.util.Hashtable<>(properties));
+    }
+
+    /** Deletes the factory configuration {@code factoryPid~name}. */
+    void deleteConfiguration(String factoryPid, String name) throws Exception {
+        withConfiguration(factoryPid, name, "delete", null);
+    }
+
+    private void withConfiguration(String factoryPid, String name, String method, java.util.Dictionary<String, Object> properties) throws Exception {
         // getAll...: the API class is not visible to the system bundle, so skip the class-space check
         ServiceReference<?> reference = context().getAllServiceReferences("org.osgi.service.cm.ConfigurationAdmin", null)[0];
         Object configAdmin = context().getService(reference);
         try {
             Object configuration = configAdmin.getClass()
                     .getMethod("getFactoryConfiguration", String.class, String.class, String.class)
-                    .invoke(configAdmin, "GraphqlWhiteboard", name, "?");
-            java.lang.reflect.Method update = configuration.getClass().getMethod("update", java.util.Dictionary.class);
-            update.setAccessible(true);
-            update.invoke(configuration, new java.util.Hashtable<>(properties));
+                    .invoke(configAdmin, factoryPid, name, "?");
+            java.lang.reflect.Method call = properties == null ? configuration.getClass().getMethod(method)
+                    : configuration.getClass().getMethod(method, java.util.Dictionary.class);
+            call.setAccessible(true);
+            if (properties == null) {
+                call.invoke(configuration);
+            } else {
+                call.invoke(configuration, properties);
+            }
         } finally {
             context().ungetService(reference);
         }
     }
 
-    private static int freePort() throws IOException {
+    /** Installs and starts the test bundle (DS components: Duration service and scalar, instrumentation, caller service). */
+    org.osgi.framework.Bundle installTestBundle() throws Exception {
+        String jar = System.getProperty("testbundle.jar");
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(jar))) {
+            org.osgi.framework.Bundle bundle = context().installBundle("test:" + jar, in);
+            bundle.start();
+            return bundle;
+        }
+    }
+
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -10,7 +10,7 @@ import org.gatehouse.graphql.example.model.Address;
 import org.gatehouse.graphql.example.model.Person;
 import org.osgi.service.component.annotations.Component;
 
-/** The example's in-memory data, shared by the prototype-scoped service instances. */
+/** The example's in-memory data, shared by the query and the mutation service. */
 @Component(service = AddressBook.class)
 public class AddressBook {
     private final Map<String, Address> addresses = new ConcurrentHashMap<>();

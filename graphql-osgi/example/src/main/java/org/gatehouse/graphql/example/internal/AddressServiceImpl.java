@@ -6,10 +6,13 @@ import org.gatehouse.graphql.example.api.AddressService;
 import org.gatehouse.graphql.example.model.Address;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ServiceScope;
 
-/** Prototype scope: the gateway takes one instance per request, so no state is shared between requests. */
-@Component(scope = ServiceScope.PROTOTYPE)
+/**
+ * Stateless, so one instance serves every request (the gateway holds it while it is registered). A
+ * service with per-request state would use {@code scope = ServiceScope.PROTOTYPE}: one instance per
+ * request, released when the request ends.
+ */
+@Component
 @GraphqlQueryService
 public class AddressServiceImpl implements AddressService {
     @Reference

@@ -5,10 +5,9 @@ import org.gatehouse.graphql.example.api.ResidentService;
 import org.gatehouse.graphql.example.model.Person;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ServiceScope;
 
-/** The example's mutation service. */
-@Component(scope = ServiceScope.PROTOTYPE)
+/** The example's mutation service (stateless: one instance, like AddressServiceImpl). */
+@Component
 @GraphqlMutationService
 public class ResidentServiceImpl implements ResidentService {
     @Reference

@@ -20,11 +20,13 @@ public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceI
     static final String FILTER = "(|(" + GraphqlConstants.QUERY_MARKER + "=true)(" + GraphqlConstants.MUTATION_MARKER + "=true))";
 
     private final SchemaManager manager;
+    private final SharedInstances shared;
     private final Dictionary<String, Object> gatewayProperties;
 
-    public GraphqlServiceTracker(BundleContext context, SchemaManager manager, Map<String, ?> gatewayProperties) {
+    public GraphqlServiceTracker(BundleContext context, SchemaManager manager, SharedInstances shared, Map<String, ?> gatewayProperties) {
         super(context, filter(), null);
         this.manager = manager;
+        this.shared = shared;
         this.gatewayProperties = new Hashtable<>(gatewayProperties);
     }
 
@@ -62,5 +64,6 @@ public final class GraphqlServiceTracker extends ServiceTracker<Object, ServiceI
     @Override
     public void removedService(ServiceReference<Object> reference, ServiceInfo info) {
         manager.remove(info.serviceId());
+        shared.release(info.serviceId());
     }
 }

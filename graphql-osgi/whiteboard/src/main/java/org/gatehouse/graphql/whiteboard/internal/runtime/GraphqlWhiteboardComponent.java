@@ -40,7 +40,9 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
 
     private transient SchemaManager manager;
     private transient GraphqlServiceTracker tracker;
+    private transient SharedInstances shared;
     private transient TypeMapperTracker mapperTracker;
+    private transient ScalarTracker scalars;
     private transient ExtensionTracker<Instrumentation> instrumentations;
     private transient AuthenticatorTracker authenticators;
     private transient GraphqlHttpHandler handler;
@@ -59,21 +61,26 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
         });
         manager = new SchemaManager(config, this::changed);
         authenticators = new AuthenticatorTracker(context, config.authenticator());
-        handler = new GraphqlHttpHandler(context, manager, config, authenticators);
+        shared = new SharedInstances(context);
+        handler = new GraphqlHttpHandler(context, manager, config, authenticators, shared);
         runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));
         mapperTracker = new TypeMapperTracker(context, manager);
         mapperTracker.open();
+        scalars = new ScalarTracker(context, manager, properties);
+        scalars.open();
         instrumentations = new ExtensionTracker<>(context, Instrumentation.class, properties,
                 registered -> manager.instrumentations(registered.stream().map(Map.Entry::getValue).toList()));
         instrumentations.open();
-        tracker = new GraphqlServiceTracker(context, manager, properties);
+        tracker = new GraphqlServiceTracker(context, manager, shared, properties);
         tracker.open();
     }
 
     @Deactivate
     void deactivate() {
         tracker.close();
+        shared.close();
         mapperTracker.close();
+        scalars.close();
         instrumentations.close();
         authenticators.close();
         manager.close();

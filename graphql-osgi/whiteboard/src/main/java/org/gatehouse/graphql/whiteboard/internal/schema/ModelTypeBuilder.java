@@ -17,15 +17,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.gatehouse.graphql.api.GraphqlInterface;
 
 /**
  * Second pass of a schema build: turns the model classes of a {@link TypeCatalog} into GraphQL types.
  *
- * <p>A class outside any hierarchy becomes an object type of its simple name. A class that is part of a
- * hierarchy (it is abstract, or it has a superclass or subclass in the schema) becomes an interface with
- * its own and inherited attributes; if it is concrete, an object type {@code <Class>Impl} implements that
- * interface and the interfaces of all its superclasses. Objects resolve to the {@code Impl} of their
- * runtime class (the nearest known concrete class), not of the declared type as in the reference.
+ * <p>A type's name depends only on its own class, never on which other classes are in the schema, so a
+ * bundle that adds a subclass cannot rename a type clients already use. A concrete class becomes
+ * {@code type <Class>}. An abstract class becomes {@code interface <Class>} with its own and inherited
+ * attributes. A concrete class marked {@link GraphqlInterface} becomes {@code interface <Class>} plus
+ * {@code type <Class>Impl}. Every object type implements the interfaces of its superclasses (and its own).
+ * Objects of an interface-typed field resolve to the type of their runtime class (the nearest known
+ * concrete class), not of the declared type as in the reference.
  */
 final class ModelTypeBuilder {
     private final TypeCatalog catalog;
@@ -43,8 +46,8 @@ final class ModelTypeBuilder {
         for (Map.Entry<Class<?>, List<FieldSpec>> entry : catalog.outputs().entrySet()) {
             Class<?> model = entry.getKey();
             List<FieldSpec> fields = entry.getValue();
-            if (!isHierarchical(model)) {
-                types.add(objectType(model.getSimpleName(), model, fields, List.of()));
+            if (!isInterface(model)) {
+                types.add(objectType(model.getSimpleName(), model, fields, interfacesOf(model)));
                 continue;
             }
             types.add(interfaceType(model, fields));
@@ -60,20 +63,20 @@ final class ModelTypeBuilder {
 
     /** The name of the object type that represents instances of a concrete model class. */
     String objectName(Class<?> model) {
-        return isHierarchical(model) ? model.getSimpleName() + "Impl" : model.getSimpleName();
+        return isInterface(model) ? model.getSimpleName() + "Impl" : model.getSimpleName();
     }
 
-    private boolean isHierarchical(Class<?> model) {
-        if (Modifier.isAbstract(model.getModifiers()) || models.contains(model.getSuperclass())) {
-            return true;
-        }
-        return models.stream().anyMatch(other -> other.getSuperclass() == model);
+    private static boolean isInterface(Class<?> model) {
+        return Modifier.isAbstract(model.getModifiers()) || model.isAnnotationPresent(GraphqlInterface.class);
     }
 
+    /** The interfaces an object type of this class implements: its own and its superclasses' in the schema. */
     private List<String> interfacesOf(Class<?> model) {
         List<String> names = new ArrayList<>();
         for (Class<?> type = model; models.contains(type); type = type.getSuperclass()) {
-            names.add(type.getSimpleName());
+            if (isInterface(type)) {
+                names.add(type.getSimpleName());
+            }
         }
         return names;
     }

@@ -1,13 +1,16 @@
 package org.gatehouse.graphql.whiteboard.internal.servlet;
 
 /**
- * The GraphiQL page for browsers. GraphiQL itself is loaded by the browser from a CDN; the gateway only
- * serves this small page, which points GraphiQL at the endpoint it was served from.
+ * The GraphiQL page for browsers. GraphiQL, React and ReactDOM are packed into the bundle at build time
+ * ({@code graphiql-assets.sh}) and served by {@link GraphiqlAssets} under the gateway's own path, so the
+ * page loads nothing from other hosts and works offline.
  */
 final class GraphiqlPage {
     private GraphiqlPage() {}
 
-    static String html() {
+    /** The page; {@code base} is the gateway's path (context path + servlet path), e.g. {@code /graphql}. */
+    static String html(String base) {
+        String assets = escape(base) + "/" + GraphiqlAssets.PREFIX;
         return """
                 <!doctype html>
                 <html lang="en">
@@ -15,21 +18,20 @@ final class GraphiqlPage {
                   <meta charset="utf-8">
                   <title>GraphiQL - Gatehouse GraphQL gateway</title>
                   <style>body { margin: 0; height: 100vh; } #graphiql { height: 100vh; }</style>
-                  <link rel="stylesheet" href="https://unpkg.com/graphiql@3/graphiql.min.css">
+                  <link rel="stylesheet" href="%1$s/graphiql.min.css">
                 </head>
                 <body>
-                  <div id="graphiql">Loading GraphiQL from unpkg.com ... (POST queries to this URL without a browser)</div>
-                  <script crossorigin src="https://unpkg.com/react@18/umd/react.production.min.js"></script>
-                  <script crossorigin src="https://unpkg.com/react-dom@18/umd/react-dom.production.min.js"></script>
-                  <script crossorigin src="https://unpkg.com/graphiql@3/graphiql.min.js"></script>
-                  <script>
-                    const url = window.location.pathname;
-                    const fetcher = GraphiQL.createFetcher({ url });
-                    ReactDOM.createRoot(document.getElementById('graphiql'))
-                      .render(React.createElement(GraphiQL, { fetcher }));
-                  </script>
+                  <div id="graphiql">Loading GraphiQL ... (POST queries to this URL without a browser)</div>
+                  <script src="%1$s/react.production.min.js"></script>
+                  <script src="%1$s/react-dom.production.min.js"></script>
+                  <script src="%1$s/graphiql.min.js"></script>
+                  <script src="%1$s/init.js"></script>
                 </body>
                 </html>
-                """;
+                """.formatted(assets);
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
     }
 }

@@ -21,12 +21,14 @@ import org.gatehouse.graphql.whiteboard.internal.runtime.GatewayErrors;
 import org.gatehouse.graphql.whiteboard.internal.runtime.OsgiServiceInstances;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaManager;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaSnapshot;
+import org.gatehouse.graphql.whiteboard.internal.runtime.SharedInstances;
 import org.osgi.framework.BundleContext;
 
 /**
  * The HTTP side of a gateway. Routes: {@code <pattern>} executes GraphQL (GET queries, POST JSON single or
- * batch, POST application/graphql, OPTIONS for CORS); {@code .../schema.graphqls} answers the SDL;
- * {@code .../schema.json} the introspection result. Status codes follow the GraphQL-over-HTTP
+ * batch, POST application/graphql, OPTIONS for CORS) and, when enabled, the GraphiQL page and its files
+ * under {@code .../graphiql/}; {@code .../schema.graphqls} answers the SDL; {@code .../schema.json} the
+ * introspection result. Status codes follow the GraphQL-over-HTTP
  * specification (see {@link ResponseStatus}); a request the client got wrong is logged in at most one
  * line at DEBUG level and never with a stack trace. Unexpected failures answer 500 with an error id that
  * the ERROR log line repeats with the stack trace.
@@ -38,13 +40,17 @@ public final class GraphqlHttpHandler {
     private final SchemaManager manager;
     private final GatewayConfig config;
     private final AuthenticatorTracker authenticators;
+    private final SharedInstances shared;
     private final ObjectMapper mapper = new ObjectMapper();
     private final RequestParser parser;
     private final GraphqlExecutor executor;
     private final Cors cors;
+    private final GraphiqlAssets graphiqlAssets = new GraphiqlAssets();
 
-    public GraphqlHttpHandler(BundleContext context, SchemaManager manager, GatewayConfig config, AuthenticatorTracker authenticators) {
+    public GraphqlHttpHandler(BundleContext context, SchemaManager manager, GatewayConfig config, AuthenticatorTracker authenticators,
+            SharedInstances shared) {
         this.context = context;
+        this.shared = shared;
         this.manager = manager;
         this.config = config;
         this.authenticators = authenticators;
@@ -97,13 +103,21 @@ public final class GraphqlHttpHandler {
             writeSchema(path, response);
             return;
         }
+        if (config.graphiql() && GraphiqlAssets.isAsset(path)) {
+            if (!"GET".equals(method)) {
+                throw new BadRequestException(405, "GraphiQL files are read with GET", Map.of("Allow", "GET"));
+            }
+            graphiqlAssets.serve(path, request, response);
+            return;
+        }
         if (!path.equals("/") && !path.isEmpty()) {
             throw new BadRequestException(404, "no such resource " + path + "; GraphQL is served at the servlet root");
         }
         String accept = request.getHeader("Accept");
         boolean get = "GET".equals(method);
         if (get && request.getParameter("query") == null && config.graphiql() && accept != null && accept.contains("text/html")) {
-            write(response, 200, "text/html;charset=UTF-8", GraphiqlPage.html().getBytes(StandardCharsets.UTF_8));
+            String page = GraphiqlPage.html(request.getContextPath() + request.getServletPath());
+            write(response, 200, "text/html;charset=UTF-8", page.getBytes(StandardCharsets.UTF_8));
             return;
         }
         String mediaType = MediaTypes.negotiate(accept);
@@ -143,7 +157,7 @@ public final class GraphqlHttpHandler {
             throws IOException {
         SchemaSnapshot snapshot = manager.current();
         List<ExecutionResult> results;
-        try (OsgiServiceInstances instances = new OsgiServiceInstances(context, snapshot.references())) {
+        try (OsgiServiceInstances instances = new OsgiServiceInstances(context, snapshot.references(), shared)) {
             results = executor.execute(snapshot, instances, body.operations(), readOnly, principal);
         }
         if (body.batch()) {

@@ -21,18 +21,18 @@ class SchemaExecutionTest {
     }
 
     @Test
-    void objectsResolveToTheImplOfTheirRuntimeClass() {
+    void objectsResolveToTheTypeOfTheirRuntimeClass() {
         Map<String, Object> data = data("{ ShopService { entries { __typename id name } } }", Map.of());
         assertEquals(Map.of("ShopService", Map.of("entries", List.of(
                 Map.of("__typename", "CatalogEntryImpl", "id", "c1", "name", "Gift card"),
                 Map.of("__typename", "ProductImpl", "id", "p1", "name", "Pen"),
-                Map.of("__typename", "BundleImpl", "id", "b1", "name", "Writing set")))), data);
+                Map.of("__typename", "Bundle", "id", "b1", "name", "Writing set")))), data);
     }
 
     @Test
     void unionMembersResolveByRuntimeClass() {
-        Map<String, Object> data = data("{ ShopService { entry(id: \"b1\") { __typename ... on BundleImpl { parts { name } } } } }", Map.of());
-        assertEquals(Map.of("ShopService", Map.of("entry", Map.of("__typename", "BundleImpl",
+        Map<String, Object> data = data("{ ShopService { entry(id: \"b1\") { __typename ... on Bundle { parts { name } } } } }", Map.of());
+        assertEquals(Map.of("ShopService", Map.of("entry", Map.of("__typename", "Bundle",
                 "parts", List.of(Map.of("name", "Pen"), Map.of("name", "Ink"))))), data);
     }
 

@@ -1,6 +1,12 @@
 package org.gatehouse.graphql.whiteboard.internal.schema.shop;
 
-/** Base class of the inheritance test model. */
+import org.gatehouse.graphql.api.GraphqlInterface;
+
+/**
+ * Base class of the inheritance test model. An interface by choice ({@code @GraphqlInterface}): fields of
+ * this type return subclasses as their own types.
+ */
+@GraphqlInterface
 public class CatalogEntry {
     private final String id;
     private final String name;

@@ -2,8 +2,13 @@ package org.gatehouse.graphql.whiteboard.internal.schema.shop;
 
 import java.math.BigDecimal;
 import java.util.List;
+import org.gatehouse.graphql.api.GraphqlInterface;
 
-/** A catalog entry with a price, stock and tags. */
+/**
+ * A catalog entry with a price, stock and tags. An interface by choice ({@code @GraphqlInterface}): fields
+ * of this type return subclasses as their own types.
+ */
+@GraphqlInterface
 public class Product extends CatalogEntry {
     private final BigDecimal price;
     private final long stock;

@@ -11,7 +11,7 @@ import org.gatehouse.graphql.api.GraphqlUnionType;
 
 /** Query service of the inheritance test model. */
 public interface ShopService {
-    @GraphqlDocumentation("All entries; each resolves to the Impl type of its runtime class.")
+    @GraphqlDocumentation("All entries; each resolves to the type of its runtime class.")
     List<CatalogEntry> entries();
 
     @GraphqlUnionType({Product.class, Bundle.class})
