@@ -47,6 +47,10 @@ export const defaults = Object.freeze({
   sqliteBusyTimeoutMs: 5000,
   /** Idle SQLite read connections kept open. */
   sqliteMaxIdleReaders: 4,
+  /** Compress query answers by Accept-Encoding. */
+  compression: true,
+  /** Answers shorter than this are sent as they are: below 1 KiB gzip's framing eats most of the gain. */
+  compressionMinBytes: 1024,
 });
 
 /** Options of `resourcesPlugin`. Durations are milliseconds. */
@@ -81,6 +85,10 @@ export interface ResourcesPluginOptions {
    * by it answers 503. Applies when `database` is a URL (an opened store keeps its own setting).
    */
   readonly queryTimeoutMs?: number;
+  /** Compress query answers by Accept-Encoding (gzip, br, deflate; default true). */
+  readonly compression?: boolean;
+  /** Answers shorter than this many bytes are sent uncompressed (default 1024). */
+  readonly compressionMinBytes?: number;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -100,6 +108,8 @@ export interface ResolvedOptions {
   readonly maxQueryChars: number;
   readonly puppetdbVersion: string;
   readonly queryTimeoutMs: number;
+  readonly compression: boolean;
+  readonly compressionMinBytes: number;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -110,6 +120,14 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
     throw new TypeError(
       `@gatehouse/resources: \`${name}\` must be a non-negative number, not ${String(value)}`,
     );
+  }
+  return v;
+}
+
+function checkBoolean(name: string, value: boolean | undefined, fallback: boolean): boolean {
+  const v = value ?? fallback;
+  if (typeof v !== 'boolean') {
+    throw new TypeError(`@gatehouse/resources: \`${name}\` must be true or false, not ${String(value)}`);
   }
   return v;
 }
@@ -141,5 +159,11 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     maxQueryChars: nonNegative('maxQueryChars', options.maxQueryChars, defaults.maxQueryChars),
     puppetdbVersion: options.puppetdbVersion ?? defaults.puppetdbVersion,
     queryTimeoutMs: nonNegative('queryTimeoutMs', options.queryTimeoutMs, defaults.queryTimeoutMs),
+    compression: checkBoolean('compression', options.compression, defaults.compression),
+    compressionMinBytes: nonNegative(
+      'compressionMinBytes',
+      options.compressionMinBytes,
+      defaults.compressionMinBytes,
+    ),
   });
 }

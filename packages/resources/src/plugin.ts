@@ -60,6 +60,7 @@ async function registerQuerySide(app: FastifyInstance, runtime: ResourcesRuntime
     nodePurgeTtlMs: runtime.purgeTtlMs,
     maxBodyBytes: options.queryBodyLimit,
     maxQueryChars: options.maxQueryChars,
+    compression: { enabled: options.compression, minBytes: options.compressionMinBytes },
   });
   await registerMetaRoutes(app, { store, prefix, now, version: options.puppetdbVersion });
 }

@@ -1,8 +1,10 @@
 /** The resources area in the built service, over real HTTP: command in, query out, on SQLite and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +69,25 @@ async function roundTrip(url: string, prefix: string) {
   expect(rows[0]!.parameters.host_aliases).toEqual(['web1', '10.0.1.11']);
 }
 
+/** A GET with exactly this Accept-Encoding (fetch would add its own and decode the body). */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('resources area', () => {
   it('serves commands and queries on <dataDir>/resources.db with the default prefix', async () => {
     const { url, announced, cwd } = await start({});
@@ -82,6 +103,22 @@ describe('resources area', () => {
     expect((await fetch(`${url}/pdb/query/v4/resources`)).status).toBe(404);
     await expect(start({ resources: { prefix: '/bad prefix' } })).rejects.toThrow(/resources\.prefix/);
     await expect(start({ resources: { nodeTtl: '7 days' } })).rejects.toThrow(/resources\.nodeTtl/);
+  });
+
+  it('compresses query answers as configured', async () => {
+    const gzipped = await start({ resources: { compressionMinBytes: 0 } });
+    await roundTrip(gzipped.url, 'pdb');
+    const packed = await rawGet(`${gzipped.url}/pdb/query/v4/resources/Sshkey`, 'gzip');
+    expect(packed.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(packed.body).toString('utf8'))).toHaveLength(1);
+    const plain = await start({ resources: { compression: false } });
+    await roundTrip(plain.url, 'pdb');
+    const sent = await rawGet(`${plain.url}/pdb/query/v4/resources`, 'gzip');
+    expect(sent.encoding).toBeUndefined();
+    expect(JSON.parse(sent.body.toString('utf8')).length).toBeGreaterThan(10);
+    await expect(start({ resources: { compressionMinBytes: -1 } })).rejects.toThrow(
+      /resources\.compressionMinBytes/,
+    );
   });
 
   it('uses PostgreSQL from GATEHOUSE_RESOURCES_DATABASE and hides the password in the announcement', async () => {

@@ -17,6 +17,7 @@ import { registerRegexp } from '../query/regex.js';
 import { equalsCriterion, prepareQuery } from '../query/run-query.js';
 import { forDialect } from '../store/placeholders.js';
 import type { ResourceStore } from '../store/types.js';
+import type { CompressionSettings } from './compression.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
 import { sendJsonArray } from './stream-response.js';
@@ -34,6 +35,8 @@ export interface QueryRoutesOptions {
   readonly parseLimits?: ParseLimits;
   readonly now?: () => Date;
   readonly logger?: Logger;
+  /** gzip/br/deflate by Accept-Encoding from a minimum size (default: on, from 1 KiB). */
+  readonly compression?: CompressionSettings;
 }
 
 /** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
@@ -67,6 +70,10 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
   const limits = options.parseLimits ?? defaults.parseLimits;
   const purgeTtl = options.nodePurgeTtlMs ?? defaults.purgeTtlMs;
   const now = options.now ?? (() => new Date());
+  const compression = options.compression ?? {
+    enabled: defaults.compression,
+    minBytes: defaults.compressionMinBytes,
+  };
   registerRegexp(store);
 
   const readQuery = (raw: unknown) => {
@@ -101,7 +108,7 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
     const prepared = prepareQuery(store, query, { criteria, paging: parameters.paging, inactiveSince });
     if (parameters.paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
-    return sendJsonArray(reply, prepared.objects(), { pretty: parameters.pretty, logger });
+    return sendJsonArray(reply, prepared.objects(), { pretty: parameters.pretty, logger, compression });
   };
 
   await app.register(async (scope) => {

@@ -5,9 +5,10 @@
  * gets a proper error status instead of a truncated 200.
  * @module
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from '../logger.js';
+import { type CompressionSettings, chooseEncoding, createCompressor } from './compression.js';
 
 const CHUNK_CHARS = 16_384;
 
@@ -46,11 +47,21 @@ async function* arrayChunks(
   }
 }
 
-/** Streams `objects` (JSON object texts) as the body of `reply`. */
+/** How `sendJsonArray` writes its answer. */
+export interface JsonArrayOptions {
+  readonly pretty: boolean;
+  readonly logger: Logger;
+  readonly compression: CompressionSettings;
+}
+
+/**
+ * Streams `objects` (JSON object texts) as the body of `reply`, compressed when the client accepts
+ * it and the answer reaches `compression.minBytes`.
+ */
 export async function sendJsonArray(
   reply: FastifyReply,
   objects: AsyncIterable<string>,
-  options: { readonly pretty: boolean; readonly logger: Logger },
+  options: JsonArrayOptions,
 ): Promise<FastifyReply> {
   const iterator = objects[Symbol.asyncIterator]();
   let first: IteratorResult<string>;
@@ -61,14 +72,43 @@ export async function sendJsonArray(
     throw error;
   }
   reply.type('application/json; charset=utf-8');
-  const body = Readable.from(arrayChunks(first, iterator, options.pretty, options.logger), {
-    objectMode: false,
-  });
-  // Release the database cursor however the body ends. The generator's own `finally` is not
-  // enough: when the client is gone before the body starts, Fastify destroys the stream and a
-  // generator that never started skips its `finally`, which would leak a pooled connection.
+  const chunks = arrayChunks(first, iterator, options.pretty, options.logger);
+  const { compression } = options;
+  const encoding = compression.enabled ? chooseEncoding(reply.request.headers['accept-encoding']) : undefined;
+  if (compression.enabled) reply.header('Vary', 'Accept-Encoding');
+  if (encoding === undefined) return reply.send(releasing(Readable.from(chunks), iterator));
+  // Read ahead up to the threshold: a short answer goes out whole, uncompressed, before any
+  // compressor is made. Nothing is sent yet, so a failure here still gets its own status.
+  let head = '';
+  for (;;) {
+    if (Buffer.byteLength(head) >= compression.minBytes) break;
+    const next = await chunks.next();
+    if (next.done) return reply.send(head);
+    head += next.value;
+  }
+  const body = pipeline(
+    releasing(Readable.from(prepend(head, chunks)), iterator),
+    createCompressor(encoding),
+    () => {
+      // Errors end the response short (see arrayChunks); nothing else to do here.
+    },
+  );
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
+async function* prepend(head: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield head;
+  yield* rest;
+}
+
+/**
+ * Releases the database cursor however the body ends. The generator's own `finally` is not
+ * enough: when the client is gone before the body starts, Fastify destroys the stream and a
+ * generator that never started skips its `finally`, which would leak a pooled connection.
+ */
+function releasing(body: Readable, iterator: AsyncIterator<string>): Readable {
   body.once('close', () => {
     iterator.return?.().catch(() => undefined);
   });
-  return reply.send(body);
+  return body;
 }

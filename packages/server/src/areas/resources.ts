@@ -25,7 +25,7 @@ export function describeDatabase(database: string): string {
 
 export const resourcesArea: Area = async (app, { config, data, logger, announce }) => {
   const database = resourcesDatabase(config, data.dir);
-  const { prefix, nodeTtl, purgeTtl, gcInterval } = config.resources;
+  const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
   await app.register(resourcesPlugin, {
     database,
     prefix,
@@ -33,6 +33,8 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce 
     nodeTtlMs: nodeTtl,
     purgeTtlMs: purgeTtl,
     gcIntervalMs: gcInterval,
+    compression,
+    compressionMinBytes,
   });
   announce(`resources: /${prefix}/query/v4 and /${prefix}/cmd/v1 on ${describeDatabase(database)}`);
 };

@@ -25,6 +25,13 @@ export const resourcesSection = z
     purgeTtl: duration('14d'),
     /** How often expiry and purge run (PuppetDB's gc-interval). */
     gcInterval: duration('60m'),
+    /** Compress query answers (gzip, br, deflate) when the client's Accept-Encoding asks. */
+    compression: z.boolean({ error: 'expected true or false' }).default(true),
+    /** Answers shorter than this many bytes are sent uncompressed. */
+    compressionMinBytes: z
+      .int({ error: 'expected a whole number of bytes' })
+      .min(0, { error: 'expected at least 0 bytes' })
+      .default(1024),
   })
   .prefault({});
 

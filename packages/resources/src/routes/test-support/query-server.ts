@@ -1,6 +1,6 @@
 /** A real Fastify server on 127.0.0.1:0 with the query and meta routes over the fixture fleet. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadFleet } from '../../query/test-support/fixtures.js';
+import { type FixtureNode, FLEET, loadFleet } from '../../query/test-support/fixtures.js';
 import { openTestStore, type TestStore } from '../../store/test-support/test-stores.js';
 import type { Dialect } from '../../store/types.js';
 import { registerMetaRoutes } from '../meta-routes.js';
@@ -17,9 +17,10 @@ export interface QueryServer {
 export async function startQueryServer(
   dialect: Dialect,
   options: Omit<QueryRoutesOptions, 'store'> = {},
+  fleet: readonly FixtureNode[] = FLEET,
 ): Promise<QueryServer> {
   const t = await openTestStore(dialect);
-  await loadFleet(t.store);
+  await loadFleet(t.store, fleet);
   const app = Fastify();
   await registerQueryRoutes(app, { store: t.store, ...options });
   await registerMetaRoutes(app, { store: t.store, ...(options.now ? { now: options.now } : {}) });
