@@ -80,9 +80,18 @@ export function applyReport(
     await exec(
       tx,
       `UPDATE certnames SET latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
-         cached_catalog_status = ?
+         cached_catalog_status = ?, latest_report_noop_pending = ?, latest_report_job_id = ?, latest_report_hash = ?
        WHERE certname = ?`,
-      [report.status, report.noop, report.correctiveChange, report.cachedCatalogStatus, report.certname],
+      [
+        report.status,
+        report.noop,
+        report.correctiveChange,
+        report.cachedCatalogStatus,
+        report.noopPending,
+        report.jobId,
+        report.hash,
+        report.certname,
+      ],
     );
     return 'stored';
   });

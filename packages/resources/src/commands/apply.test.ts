@@ -30,6 +30,9 @@ const report = (ts: string) => ({
   noop: false,
   correctiveChange: true,
   cachedCatalogStatus: 'not_used',
+  noopPending: false,
+  jobId: null,
+  hash: 'a'.repeat(40),
 });
 
 describe.each(DIALECTS)('applying commands on %s', (dialect) => {
@@ -194,6 +197,7 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     expect(n.deactivated).toBeNull();
     expect(n.latest_report_status).toBe('changed');
     expect([true, 1]).toContain(n.latest_report_corrective_change);
+    expect(n.latest_report_hash).toBe('a'.repeat(40));
     // The old catalog is still there, visible again.
     expect(await count(t, 'resources')).toBe(2);
   });

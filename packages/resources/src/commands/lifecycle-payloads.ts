@@ -6,6 +6,7 @@
  * means "now" (the server's clock), as in the reference.
  */
 
+import { canonicalJson, sha1Hex } from '../store/canonical-json.js';
 import { FieldReader, type JsonObject } from './fields.js';
 
 /** `deactivate node`: hide the node from now on. */
@@ -32,6 +33,10 @@ export interface ReportSummary {
   readonly noop: boolean | null;
   readonly correctiveChange: boolean | null;
   readonly cachedCatalogStatus: string | null;
+  readonly noopPending: boolean | null;
+  readonly jobId: string | null;
+  /** SHA-1 of the payload's canonical JSON: the `latest_report_hash` of the nodes entity. */
+  readonly hash: string;
 }
 
 /** Reads a `deactivate node` v3 payload. */
@@ -69,5 +74,8 @@ export function readReport(payload: unknown, now: string, certname?: string): Re
     noop: r.nullableBoolean(obj, 'noop', ''),
     correctiveChange: r.nullableBoolean(obj, 'corrective_change', ''),
     cachedCatalogStatus: r.nullableString(obj, 'cached_catalog_status', ''),
+    noopPending: r.nullableBoolean(obj, 'noop_pending', ''),
+    jobId: r.nullableString(obj, 'job_id', ''),
+    hash: sha1Hex(canonicalJson(obj)),
   };
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
-import { QueryCompiler } from './compile.js';
+import { type NestedItem, QueryCompiler } from './compile.js';
 
 export class PostgresQueryCompiler extends QueryCompiler {
   readonly dialect = 'postgres' as const;
@@ -46,5 +46,20 @@ export class PostgresQueryCompiler extends QueryCompiler {
     // Containment first so the GIN index on parameters can answer; equality keeps it exact.
     const nested = path.reduceRight<JsonValue>((inner, label) => ({ [label]: inner }), value);
     return `(${json} @> ${this.jsonParam(nested)}::jsonb AND ${this.jsonGet(json, path)} = ${this.jsonParam(value)}::jsonb)`;
+  }
+
+  protected override jsonTextNumber(column: string): string {
+    return `(CASE WHEN jsonb_typeof(${column}::jsonb) = 'number' THEN (${column}::jsonb)::numeric END)`;
+  }
+
+  protected override nestedList(
+    items: readonly NestedItem[],
+    from: string,
+    orderBy: string,
+    href: string,
+  ): string {
+    const fields = items.map(([key, sql]) => `'${key}', ${sql}`).join(', ');
+    const list = `SELECT COALESCE(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from}`;
+    return `json_build_object('data', (${list}), 'href', ${href})`;
   }
 }

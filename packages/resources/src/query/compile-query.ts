@@ -6,54 +6,74 @@
 
 import { forDialect } from '../store/placeholders.js';
 import type { Dialect } from '../store/types.js';
-import type { CompiledResourceQuery, CompileOptions, QueryCompiler } from './compile.js';
+import type { Entity } from './ast/entity.js';
+import type { CompiledEntityQuery, CompileOptions, QueryCompiler } from './compile.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
 import { SqliteQueryCompiler } from './compile-sqlite.js';
-import { invalid } from './errors.js';
-import { fieldSpec } from './fields.js';
+import { invalid, QueryError } from './errors.js';
+import { ENTITY_SPECS, fieldSpec, orderableFields } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
-export function createCompiler(dialect: Dialect, inactiveSince: string): QueryCompiler {
+export function createCompiler(dialect: Dialect, options: CompileOptions): QueryCompiler {
   return dialect === 'sqlite'
-    ? new SqliteQueryCompiler(inactiveSince)
-    : new PostgresQueryCompiler(inactiveSince);
+    ? new SqliteQueryCompiler(options.inactiveSince, options.hrefBase)
+    : new PostgresQueryCompiler(options.inactiveSince, options.hrefBase);
 }
 
-/** Compiles a validated resources query for `dialect`. */
-export function compileResourceQuery(
+/** Compiles a validated query for `dialect`. */
+export function compileQuery(
   query: ValidatedQuery,
   dialect: Dialect,
   options: CompileOptions,
-): CompiledResourceQuery {
+): CompiledEntityQuery {
+  const { entity } = query;
+  checkOrderFields(entity, options.paging);
   checkOrderWithProjection(query, options.paging);
-  const rowsCompiler = createCompiler(dialect, options.inactiveSince);
+  const rowsCompiler = createCompiler(dialect, options);
   const select = rowsCompiler.compileSelect(query);
+  const alias = ENTITY_SPECS[entity].alias;
   const paging = rowsCompiler.compilePaging(
     options.paging,
-    (field) => `r.${fieldSpec('resources', field)!.column}`,
+    (field) => `${alias}.${fieldSpec(entity, field)!.column}`,
   );
   const rows = Object.freeze({
     sql: forDialect(dialect, select.sql + paging),
     parameters: rowsCompiler.parameters,
   });
   return Object.freeze({
+    entity,
     rows,
     columns: select.columns,
     count: options.paging.includeTotal ? compileCount(query, dialect, options) : undefined,
+    scalar: ENTITY_SPECS[entity].scalar !== undefined && query.projection === undefined,
   });
 }
 
 function compileCount(query: ValidatedQuery, dialect: Dialect, options: CompileOptions) {
-  const compiler = createCompiler(dialect, options.inactiveSince);
+  const compiler = createCompiler(dialect, options);
   if (!query.projection) {
     // Rows of the plain query: count them where they are, without building the output columns.
-    const sql = `SELECT count(*) AS total FROM resources r WHERE ${compiler.compileFilter(query.filter)}`;
+    const where = compiler.compileFilter(query.entity, query.filter);
+    const sql = `SELECT count(*) AS total ${compiler.fromClause(query.entity)} WHERE ${where}`;
     return Object.freeze({ sql: forDialect(dialect, sql), parameters: compiler.parameters });
   }
   const { sql } = compiler.compileSelect(query);
   const count = `SELECT count(*) AS total FROM (${sql}) q`;
   return Object.freeze({ sql: forDialect(dialect, count), parameters: compiler.parameters });
+}
+
+/** PuppetDB's text for an order_by field the entity cannot be sorted by. */
+function checkOrderFields(entity: Entity, paging: Paging): void {
+  const supported = orderableFields(entity);
+  for (const term of paging.orderBy) {
+    if (!supported.includes(term.field)) {
+      throw new QueryError(
+        'ERR_QUERY_PARAMETER',
+        `Unrecognized column '${term.field}' specified in :order_by; Supported columns are ${supported.map((f) => `'${f}'`).join(', ')}`,
+      );
+    }
+  }
 }
 
 /** An aggregated projection can only be ordered by what it groups by. */

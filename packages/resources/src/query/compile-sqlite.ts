@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
-import { QueryCompiler } from './compile.js';
+import { type NestedItem, QueryCompiler } from './compile.js';
 import { prefixRange } from './regex.js';
 
 /** `$."a"."b.c"`: a JSON path whose every label is quoted (backslash-escaped inside). */
@@ -48,5 +48,29 @@ export class SqliteQueryCompiler extends QueryCompiler {
     // `->` renders the sub-value minified with the stored key order; the store keeps canonical
     // JSON (sorted keys), so comparing with the canonical text is exact equality.
     return `${this.jsonGet(json, path)} = ${this.jsonParam(value)}`;
+  }
+
+  protected override jsonTextNumber(column: string): string {
+    return `(CASE WHEN json_type(${column}) IN ('integer', 'real') THEN json_extract(${column}, '$') END)`;
+  }
+
+  protected override nestedList(
+    items: readonly NestedItem[],
+    from: string,
+    orderBy: string,
+    href: string,
+  ): string {
+    const fields = items.map(([key, sql, kind]) => {
+      // Text columns holding JSON must be marked as JSON, and booleans are 0/1 here.
+      const value =
+        kind === 'json'
+          ? `json(${sql})`
+          : kind === 'boolean'
+            ? `json(CASE WHEN ${sql} THEN 'true' ELSE 'false' END)`
+            : sql;
+      return `'${key}', ${value}`;
+    });
+    const rows = `SELECT json_object(${fields.join(', ')}) AS o FROM ${from} ORDER BY ${orderBy}`;
+    return `json_object('data', (SELECT json_group_array(json(o)) FROM (${rows})), 'href', ${href})`;
   }
 }

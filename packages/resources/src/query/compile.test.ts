@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileResourceQuery } from './compile-query.js';
+import { compileQuery } from './compile-query.js';
 import { sqliteJsonPath } from './compile-sqlite.js';
 import { NO_PAGING, type Paging } from './paging.js';
 import { parseQuery } from './parse.js';
@@ -21,7 +21,7 @@ function testSql(
   paging: Partial<Paging> = {},
 ) {
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    const compiled = compileResourceQuery(validateQuery(parseQuery(query)), dialect, {
+    const compiled = compileQuery(validateQuery(parseQuery(query)), dialect, {
       paging: { ...NO_PAGING, ...paging },
       inactiveSince: SINCE,
     });
@@ -143,7 +143,7 @@ describe('SQL compilation per dialect', () => {
   });
 
   it('compiles the total as a count over the unpaged query', () => {
-    const compiled = compileResourceQuery(validateQuery(parseQuery(['=', 'type', 'File'])), 'postgres', {
+    const compiled = compileQuery(validateQuery(parseQuery(['=', 'type', 'File'])), 'postgres', {
       paging: { ...NO_PAGING, limit: 5, includeTotal: true },
       inactiveSince: SINCE,
     });

@@ -14,13 +14,13 @@ import type { Dialect, SqlParam } from '../store/types.js';
 import type { ComparisonNode, JsonValue } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import type { ExtractNode } from './ast/extract.js';
-import { type DottedParameterFieldNode, fieldLabel } from './ast/field.js';
+import { type DottedParameterFieldNode, type FactFieldNode, fieldLabel } from './ast/field.js';
 import type { InNode, SelectNode } from './ast/membership.js';
 import type { NodeStateNode } from './ast/node-state.js';
 import type { NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import type { ImplicitSubqueryNode } from './ast/subquery.js';
-import { ENTITY_SPECS, type FieldType, fieldSpec, relationship } from './fields.js';
+import { ENTITY_SPECS, fieldSpec, type OutputSpec, type OutputType, relationship } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
@@ -29,8 +29,7 @@ export interface CompiledQuery {
   readonly parameters: readonly SqlParam[];
 }
 
-/** How the response writer renders one output column. */
-export type OutputType = FieldType | 'json-text' | 'count';
+export type { OutputType } from './fields.js';
 
 export interface OutputColumn {
   /** Key in the JSON output. */
@@ -40,35 +39,61 @@ export interface OutputColumn {
   readonly type: OutputType;
 }
 
-export interface CompiledResourceQuery {
+export interface CompiledEntityQuery {
+  readonly entity: Entity;
   readonly rows: CompiledQuery;
   readonly columns: readonly OutputColumn[];
   /** `SELECT count(*) AS total` over the unpaged query, when include_total was asked. */
   readonly count: CompiledQuery | undefined;
+  /** Answers are this column's bare values instead of objects (`fact-names`). */
+  readonly scalar: boolean;
 }
 
 export interface CompileOptions {
   readonly paging: Paging;
   /** ISO time: `inactive` nodes are those deactivated or expired after it (now - purge TTL). */
   readonly inactiveSince: string;
+  /** Path before `/catalogs/<node>/resources` in the `href` of a catalog's lists (default `/pdb/query/v4`). */
+  readonly hrefBase?: string;
 }
 
-const RESOURCE_COLUMNS: readonly OutputColumn[] = Object.freeze(
-  (
-    [
-      ['certname', 'string'],
-      ['resource', 'string'],
-      ['type', 'string'],
-      ['title', 'string'],
-      ['exported', 'boolean'],
-      ['tags', 'array'],
-      ['file', 'string'],
-      ['line', 'number'],
-      ['environment', 'string'],
-      ['parameters', 'json'],
-    ] as const
-  ).map(([key, type]) => Object.freeze({ key, alias: key, type })),
-);
+/** The path the nested `href`s of catalogs start with when the routes use the default prefix. */
+export const DEFAULT_HREF_BASE = '/pdb/query/v4';
+
+/** A nested list item: its key, its SQL, and how to put it into a JSON object. */
+export type NestedItem = readonly [key: string, sql: string, kind: 'scalar' | 'json' | 'boolean'];
+
+/** The items of a catalog's nested resources and edges, over a row alias `x`. */
+const NESTED: Record<
+  'catalog-resources' | 'catalog-edges',
+  { table: string; order: string; items: NestedItem[] }
+> = {
+  'catalog-resources': {
+    table: 'resources',
+    order: 'x.type, x.title',
+    items: [
+      ['resource', 'x.resource', 'scalar'],
+      ['type', 'x.type', 'scalar'],
+      ['title', 'x.title', 'scalar'],
+      ['tags', 'x.tags', 'json'],
+      ['exported', 'x.exported', 'boolean'],
+      ['file', 'x.file', 'scalar'],
+      ['line', 'x.line', 'scalar'],
+      ['parameters', 'x.parameters', 'json'],
+    ],
+  },
+  'catalog-edges': {
+    table: 'edges',
+    order: 'x.source_type, x.source_title, x.target_type, x.target_title, x.relationship',
+    items: [
+      ['source_type', 'x.source_type', 'scalar'],
+      ['source_title', 'x.source_title', 'scalar'],
+      ['target_type', 'x.target_type', 'scalar'],
+      ['target_title', 'x.target_title', 'scalar'],
+      ['relationship', 'x.relationship', 'scalar'],
+    ],
+  },
+};
 
 const TRUE_SQL = '(1 = 1)';
 const FALSE_SQL = '(1 = 0)';
@@ -83,9 +108,11 @@ export abstract class QueryCompiler {
   readonly #parameters: SqlParam[] = [];
   #depth = 0;
   readonly #inactiveSince: string;
+  readonly #hrefBase: string;
 
-  constructor(inactiveSince: string) {
+  constructor(inactiveSince: string, hrefBase: string = DEFAULT_HREF_BASE) {
     this.#inactiveSince = inactiveSince;
+    this.#hrefBase = hrefBase;
   }
 
   /** `subject` matches the regular expression `pattern` (a value: the dialect binds it). */
@@ -100,6 +127,19 @@ export abstract class QueryCompiler {
   protected abstract jsonNumber(json: string, path: readonly string[]): string;
   /** The value at `path` equals the JSON literal `value` exactly. */
   protected abstract jsonEquals(json: string, path: readonly string[], value: JsonValue): string;
+
+  /** The value of a column holding canonical JSON text as a number, or NULL when not a number. */
+  protected abstract jsonTextNumber(column: string): string;
+  /**
+   * `{"data": [objects of items, ordered], "href": href}` as JSON text: the objects are `items` of
+   * each row of `from` (aliased `x`), in `orderBy` order; `[]` when there are none.
+   */
+  protected abstract nestedList(
+    items: readonly NestedItem[],
+    from: string,
+    orderBy: string,
+    href: string,
+  ): string;
 
   /**
    * A dialect's own test that the `tags` array of the resource `alias` holds `value`, or
@@ -124,21 +164,46 @@ export abstract class QueryCompiler {
     return Object.freeze([...this.#parameters]);
   }
 
-  /** The WHERE clause for `filter` over the resources table aliased `r`. */
-  compileFilter(filter: QueryNode): string {
-    return this.#node(filter, { entity: 'resources', alias: 'r' });
+  /** `FROM <rows> <alias>` of an entity's top-level query. */
+  fromClause(entity: Entity): string {
+    const spec = ENTITY_SPECS[entity];
+    return `FROM ${spec.source} ${spec.alias}`;
+  }
+
+  /** The WHERE clause for `filter` over the entity's rows aliased as in its spec. */
+  compileFilter(entity: Entity, filter: QueryNode): string {
+    return this.#node(filter, { entity, alias: ENTITY_SPECS[entity].alias });
   }
 
   /** The unpaged SELECT of a validated query, with its output columns. */
   compileSelect(query: ValidatedQuery): { sql: string; columns: readonly OutputColumn[] } {
-    if (!query.projection) {
-      const list = RESOURCE_COLUMNS.map((c) => `r.${c.alias}`).join(', ');
-      return {
-        sql: `SELECT ${list} FROM resources r WHERE ${this.compileFilter(query.filter)}`,
-        columns: RESOURCE_COLUMNS,
-      };
-    }
-    return this.#projection(query.projection, query.filter);
+    const { entity } = query;
+    if (query.projection) return this.#projection(entity, query.projection, query.filter);
+    const alias = ENTITY_SPECS[entity].alias;
+    // The select list may bind parameters (hrefs), so the WHERE is compiled after it.
+    const list = ENTITY_SPECS[entity].output.map((out) => {
+      const sql = this.#outputSql(alias, out);
+      return sql === `${alias}.${out.key}` ? sql : `${sql} AS ${out.key}`;
+    });
+    const columns = ENTITY_SPECS[entity].output.map((out) =>
+      Object.freeze({ key: out.key, alias: out.key, type: out.type }),
+    );
+    const where = this.compileFilter(entity, query.filter);
+    return { sql: `SELECT ${list.join(', ')} ${this.fromClause(entity)} WHERE ${where}`, columns };
+  }
+
+  #outputSql(alias: string, out: OutputSpec): string {
+    if (out.type !== 'catalog-resources' && out.type !== 'catalog-edges') return `${alias}.${out.column}`;
+    const nested = NESTED[out.type];
+    const certname = `${alias}.${out.column}`;
+    const tail = out.type === 'catalog-resources' ? '/resources' : '/edges';
+    const href = `(CAST(${this.param(`${this.#hrefBase}/catalogs/`)} AS TEXT) || ${certname} || '${tail}')`;
+    return this.nestedList(
+      nested.items,
+      `${nested.table} x WHERE x.certname = ${certname}`,
+      nested.order,
+      href,
+    );
   }
 
   /** ORDER BY / LIMIT / OFFSET for `paging`; NULLs last ascending and first descending, as PostgreSQL. */
@@ -153,30 +218,35 @@ export abstract class QueryCompiler {
     return sql;
   }
 
-  #projection(extract: ExtractNode, filter: QueryNode): { sql: string; columns: readonly OutputColumn[] } {
+  #projection(
+    entity: Entity,
+    extract: ExtractNode,
+    filter: QueryNode,
+  ): { sql: string; columns: readonly OutputColumn[] } {
+    const r = ENTITY_SPECS[entity].alias;
     const columns: OutputColumn[] = [];
     const select = extract.columns.map((column, index) => {
       const alias = `c${index}`;
       if (column.kind === 'FunctionColumn') {
         const argument =
-          column.argument === undefined ? '*' : `r.${this.#column('resources', column.argument)}`;
+          column.argument === undefined ? '*' : `${r}.${this.#column(entity, column.argument)}`;
         columns.push({ key: column.name, alias, type: column.name === 'count' ? 'count' : 'number' });
         return `${column.name}(${argument}) AS ${alias}`;
       }
       const { field } = column;
       if (field.kind === 'DottedParameterField') {
         columns.push({ key: fieldLabel(field), alias, type: 'json-text' });
-        return `${this.jsonGet('r.parameters', field.path)} AS ${alias}`;
+        return `${this.jsonGet(`${r}.parameters`, field.path)} AS ${alias}`;
       }
-      const spec = fieldSpec('resources', field.name)!;
-      columns.push({ key: field.name, alias, type: spec.type });
-      return `r.${spec.column} AS ${alias}`;
+      const spec = fieldSpec(entity, field.name)!;
+      columns.push({ key: field.name, alias, type: spec.type === 'fact-value' ? 'json-text' : spec.type });
+      return `${r}.${spec.column} AS ${alias}`;
     });
     // The select list may bind parameters (dotted paths), so the WHERE is compiled after it.
-    const where = this.compileFilter(filter);
-    const groupBy = extract.groupBy.map((name) => `r.${this.#column('resources', name)}`);
+    const where = this.compileFilter(entity, filter);
+    const groupBy = extract.groupBy.map((name) => `${r}.${this.#column(entity, name)}`);
     const group = groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
-    return { sql: `SELECT ${select.join(', ')} FROM resources r WHERE ${where}${group}`, columns };
+    return { sql: `SELECT ${select.join(', ')} ${this.fromClause(entity)} WHERE ${where}${group}`, columns };
   }
 
   #column(entity: Entity, name: string): string {
@@ -212,7 +282,9 @@ export abstract class QueryCompiler {
       return this.#parameterComparison(field.name, operator, node.value, scope);
     if (field.kind === 'DottedParameterField')
       return this.#dottedComparison(field, operator, node.value, scope);
+    if (field.kind === 'FactField') return this.#factComparison(field, operator, node.value, scope);
     const spec = fieldSpec(scope.entity, field.name)!;
+    if (spec.type === 'fact-value') return this.#factValuePredicate(scope.alias, operator, node.value);
     if (spec.type === 'array') {
       const contains = operator === '=' ? this.tagsContain(scope.alias, node.value) : undefined;
       return contains ?? this.#tagsMatch(scope, (tag) => this.#scalarPredicate(tag, operator, node.value));
@@ -224,6 +296,33 @@ export abstract class QueryCompiler {
     if (operator === '~') return `(${column} IS NOT NULL AND ${this.regexMatch(column, value as string)})`;
     if (operator === '~>') throw new Error('unreachable: the validator refuses ~> on every resources field');
     return `${column} ${operator} ${this.#scalarParam(value)}`;
+  }
+
+  /**
+   * A predicate on the fact value of row `alias` (columns `value`, canonical JSON, and
+   * `value_string`): `=` typed, `~` on strings (other values by their JSON text), inequalities on
+   * numbers only.
+   */
+  #factValuePredicate(alias: string, operator: ComparisonNode['operator'], value: JsonValue): string {
+    if (operator === '=') return `${alias}.value = ${this.jsonParam(value)}`;
+    if (operator === '~')
+      return this.regexMatch(`COALESCE(${alias}.value_string, ${alias}.value)`, value as string);
+    if (operator === '~>') throw new Error('unreachable: the validator refuses ~> on fact values');
+    return `${this.jsonTextNumber(`${alias}.value`)} ${operator} ${this.#scalarParam(value)}`;
+  }
+
+  /** `["fact", NAME]` on nodes: nodes having fact NAME with a value matching. */
+  #factComparison(
+    field: FactFieldNode,
+    operator: ComparisonNode['operator'],
+    value: JsonValue,
+    scope: Scope,
+  ): string {
+    const fx = this.#nextAlias('fx');
+    // Built left to right: SQLite's `?` placeholders are positional.
+    const name = `${fx}.name = ${this.param(field.name)}`;
+    const predicate = this.#factValuePredicate(fx, operator, value);
+    return `${scope.alias}.certname IN (SELECT ${fx}.certname FROM facts ${fx} WHERE ${name} AND ${predicate})`;
   }
 
   /** Integers and strings bind as they are; a fractional number is cast so it meets an integer column. */
@@ -297,7 +396,10 @@ export abstract class QueryCompiler {
     if (field.kind === 'DottedParameterField') {
       return `${this.jsonTypeOf(`${scope.alias}.parameters`, field.path)} ${isNull ? '=' : '<>'} 'null'`;
     }
+    if (field.kind === 'FactField') throw new Error('unreachable: the validator refuses null? on facts');
     const spec = fieldSpec(scope.entity, field.name)!;
+    // A fact value is never SQL NULL; JSON null is its `null`.
+    if (spec.type === 'fact-value') return `${scope.alias}.value ${isNull ? '=' : '<>'} 'null'`;
     // tags and parameters are NOT NULL columns (an empty list / object at worst).
     if (spec.type === 'array' || spec.type === 'json') return isNull ? FALSE_SQL : TRUE_SQL;
     return `${scope.alias}.${spec.column} IS ${isNull ? '' : 'NOT '}NULL`;
@@ -311,6 +413,9 @@ export abstract class QueryCompiler {
       const list = (column: string) =>
         `${column} IN (${source.values.map((v) => this.#scalarParam(v)).join(', ')})`;
       if (specs[0]!.type === 'array') return this.#tagsMatch(scope, list);
+      if (specs[0]!.type === 'fact-value') {
+        return `${scope.alias}.value IN (${source.values.map((v) => this.jsonParam(v)).join(', ')})`;
+      }
       return list(`${scope.alias}.${specs[0]!.column}`);
     }
     const left = specs.map((spec) => `${scope.alias}.${spec.column}`);
@@ -325,7 +430,7 @@ export abstract class QueryCompiler {
     const where = select.filter
       ? ` WHERE ${this.#node(select.filter, { entity: select.entity, alias })}`
       : '';
-    return `SELECT ${columns} FROM ${spec.table} ${alias}${where}`;
+    return `SELECT ${columns} FROM ${spec.source} ${alias}${where}`;
   }
 
   #implicitSubquery(node: ImplicitSubqueryNode, scope: Scope): string {

@@ -1,101 +1,25 @@
 /**
- * The field table of every entity a query can reach: name -> type and SQL column. The validator
- * checks fields and values against it; the compiler reads the columns from it. The table and
- * column names follow store/schema.ts.
+ * The field table of every entity a query can reach (one file each in entities/): name -> type
+ * and SQL column. The validator checks fields and values against it; the compiler reads the
+ * columns and the answer shape from it. Table and column names follow store/schema.ts.
  * @module
  */
 import type { Entity } from './ast/entity.js';
+import { CATALOGS, ENVIRONMENTS } from './entities/catalogs.js';
+import type { EntitySpec, FieldSpec } from './entities/entity-spec.js';
+import { FACT_NAMES, FACTS } from './entities/facts.js';
+import { NODES } from './entities/nodes.js';
+import { RESOURCES } from './entities/resources.js';
 
-/**
- * How a field compares. `json` is the parameters object (dotted paths go inside it); `array` is
- * the tag list; `query-only` is `tag`, which is rewritten to `tags`.
- */
-export type FieldType = 'string' | 'number' | 'boolean' | 'timestamp' | 'array' | 'json' | 'query-only';
-
-export interface FieldSpec {
-  readonly type: FieldType;
-  /** Column of the entity's table (undefined for `tag`). */
-  readonly column: string | undefined;
-  /** May appear in extract, group_by and order_by. */
-  readonly projectable: boolean;
-}
-
-export interface EntitySpec {
-  readonly table: string;
-  /** Short alias used in SQL; subqueries nest, so the compiler suffixes a depth to it. */
-  readonly alias: string;
-  readonly fields: Readonly<Record<string, FieldSpec>>;
-}
-
-const column = (type: FieldType, name: string): FieldSpec =>
-  Object.freeze({ type, column: name, projectable: true });
-
-const RESOURCES: EntitySpec = {
-  table: 'resources',
-  alias: 'r',
-  fields: {
-    certname: column('string', 'certname'),
-    environment: column('string', 'environment'),
-    exported: column('boolean', 'exported'),
-    file: column('string', 'file'),
-    line: column('number', 'line'),
-    parameters: column('json', 'parameters'),
-    resource: column('string', 'resource'),
-    tag: { type: 'query-only', column: undefined, projectable: false },
-    tags: column('array', 'tags'),
-    title: column('string', 'title'),
-    type: column('string', 'type'),
-  },
-};
-
-const NODES: EntitySpec = {
-  table: 'certnames',
-  alias: 'n',
-  fields: {
-    cached_catalog_status: column('string', 'cached_catalog_status'),
-    catalog_environment: column('string', 'catalog_environment'),
-    catalog_timestamp: column('timestamp', 'catalog_timestamp'),
-    certname: column('string', 'certname'),
-    deactivated: column('timestamp', 'deactivated'),
-    expired: column('timestamp', 'expired'),
-    facts_environment: column('string', 'facts_environment'),
-    facts_timestamp: column('timestamp', 'facts_timestamp'),
-    latest_report_corrective_change: column('boolean', 'latest_report_corrective_change'),
-    latest_report_noop: column('boolean', 'latest_report_noop'),
-    latest_report_status: column('string', 'latest_report_status'),
-    report_environment: column('string', 'report_environment'),
-    report_timestamp: column('timestamp', 'report_timestamp'),
-  },
-};
-
-const CATALOGS: EntitySpec = {
-  table: 'catalogs',
-  alias: 'c',
-  fields: {
-    catalog_uuid: column('string', 'catalog_uuid'),
-    certname: column('string', 'certname'),
-    code_id: column('string', 'code_id'),
-    environment: column('string', 'environment'),
-    hash: column('string', 'hash'),
-    job_id: column('string', 'job_id'),
-    producer: column('string', 'producer'),
-    producer_timestamp: column('timestamp', 'producer_timestamp'),
-    transaction_uuid: column('string', 'transaction_uuid'),
-    version: column('string', 'version'),
-  },
-};
-
-const ENVIRONMENTS: EntitySpec = {
-  table: 'environments',
-  alias: 'e',
-  fields: { name: column('string', 'name') },
-};
+export type { EntitySpec, FieldSpec, FieldType, OutputSpec, OutputType } from './entities/entity-spec.js';
 
 export const ENTITY_SPECS: Readonly<Record<Entity, EntitySpec>> = Object.freeze({
   resources: RESOURCES,
   nodes: NODES,
+  facts: FACTS,
   catalogs: CATALOGS,
   environments: ENVIRONMENTS,
+  fact_names: FACT_NAMES,
 });
 
 /** Field names of an entity in PuppetDB's error-message order (sorted). */
@@ -108,23 +32,40 @@ export function fieldSpec(entity: Entity, name: string): FieldSpec | undefined {
   return Object.hasOwn(fields, name) ? fields[name] : undefined;
 }
 
+/** Fields an answer may be ordered by: the projectable scalar ones (not tags or parameters). */
+export function orderableFields(entity: Entity): string[] {
+  return fieldNames(entity).filter((name) => {
+    const spec = ENTITY_SPECS[entity].fields[name]!;
+    return spec.projectable && spec.type !== 'array' && spec.type !== 'json';
+  });
+}
+
 /**
  * Implicit-subquery joins (`["subquery", entity, Q]`): for a query on `from`, which of its fields
  * matches which field of the subquery's entity.
  */
+const BY_CERTNAME = ['certname', 'certname'] as const;
 const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, readonly [string, string]>>>> = {
-  resources: {
-    nodes: ['certname', 'certname'],
-    catalogs: ['certname', 'certname'],
+  // As PuppetDB 7.12.1 answers (checked): resources reach no facts implicitly.
+  resources: { nodes: BY_CERTNAME, catalogs: BY_CERTNAME, environments: ['environment', 'name'] },
+  nodes: { resources: BY_CERTNAME, catalogs: BY_CERTNAME, facts: BY_CERTNAME },
+  facts: {
+    nodes: BY_CERTNAME,
+    resources: BY_CERTNAME,
+    catalogs: BY_CERTNAME,
     environments: ['environment', 'name'],
   },
-  nodes: { resources: ['certname', 'certname'], catalogs: ['certname', 'certname'] },
   catalogs: {
-    resources: ['certname', 'certname'],
-    nodes: ['certname', 'certname'],
+    resources: BY_CERTNAME,
+    nodes: BY_CERTNAME,
+    facts: BY_CERTNAME,
     environments: ['environment', 'name'],
   },
-  environments: { resources: ['name', 'environment'], catalogs: ['name', 'environment'] },
+  environments: {
+    resources: ['name', 'environment'],
+    catalogs: ['name', 'environment'],
+    facts: ['name', 'environment'],
+  },
 };
 
 export function relationship(from: Entity, to: Entity): readonly [string, string] | undefined {

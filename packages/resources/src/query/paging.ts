@@ -24,15 +24,3 @@ export const NO_PAGING: Paging = Object.freeze({
   orderBy: [],
   includeTotal: false,
 });
-
-/** Fields a resources query may be ordered by: the scalar columns (not tags or parameters). */
-export const ORDERABLE_FIELDS: readonly string[] = Object.freeze([
-  'certname',
-  'environment',
-  'exported',
-  'file',
-  'line',
-  'resource',
-  'title',
-  'type',
-]);

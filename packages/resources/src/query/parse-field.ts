@@ -1,8 +1,9 @@
 /**
- * Parsing of field references: `"title"`, `["parameter", "ensure"]`, `"parameters.a.\"b.c\""`.
+ * Parsing of field references: `"title"`, `["parameter", "ensure"]`, `["fact", "kernel"]`,
+ * `"parameters.a.\"b.c\""`.
  * @module
  */
-import { ColumnField, DottedParameterField, type FieldNode, ParameterField } from './ast/field.js';
+import { ColumnField, DottedParameterField, FactField, type FieldNode, ParameterField } from './ast/field.js';
 import { invalid } from './errors.js';
 
 const DOTTED_PREFIX = 'parameters.';
@@ -18,10 +19,13 @@ export function parseField(raw: unknown): FieldNode {
       ? DottedParameterField.create(parseDottedPath(raw.slice(DOTTED_PREFIX.length), raw), raw)
       : ColumnField.create(raw);
   }
-  if (Array.isArray(raw) && raw.length === 2 && raw[0] === 'parameter' && typeof raw[1] === 'string') {
-    return ParameterField.create(raw[1]);
+  if (Array.isArray(raw) && raw.length === 2 && typeof raw[1] === 'string') {
+    if (raw[0] === 'parameter') return ParameterField.create(raw[1]);
+    if (raw[0] === 'fact') return FactField.create(raw[1]);
   }
-  throw invalid(`${JSON.stringify(raw)} is not a valid field: use a field name or ["parameter", NAME]`);
+  throw invalid(
+    `${JSON.stringify(raw)} is not a valid field: use a field name, ["parameter", NAME] or ["fact", NAME]`,
+  );
 }
 
 /**

@@ -21,7 +21,9 @@ export function parseEntity(name: unknown, context: 'select' | 'subquery' | 'fro
   if (typeof name === 'string' && isEntity(name)) return name;
   if (context === 'subquery') throw invalid(`No implicit relationship for entity '${String(name)}'`);
   if (typeof name === 'string' && PUPPETDB_ENTITIES.includes(name)) {
-    throw invalid(`Subqueries on '${name}' are not supported: this service stores only catalogs and nodes`);
+    throw invalid(
+      `Subqueries on '${name}' are not supported: this service stores nodes, facts, catalogs and their resources`,
+    );
   }
   throw invalid(`Unknown entity '${String(name)}' in ${context}`);
 }

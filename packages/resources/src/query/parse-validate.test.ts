@@ -95,10 +95,10 @@ describe('query validation errors (PuppetDB texts)', () => {
       message(['in', 'certname', ['extract', 'certname', ['select-nodes', ['=', 'certname', 'a']]]]),
     ).toBe('Unsupported subquery `select-nodes` - did you mean `select_nodes`?');
     expect(
-      message(['in', 'certname', ['extract', 'certname', ['select_facts', ['=', 'name', 'x']]]]),
-    ).toMatch(/^Subqueries on 'facts' are not supported/);
+      message(['in', 'certname', ['extract', 'certname', ['select_reports', ['=', 'certname', 'x']]]]),
+    ).toMatch(/^Subqueries on 'reports' are not supported/);
     expect(message(['in', 'certname', ['extract', 'nothing', ['select_nodes']]])).toBe(
-      "Can't extract unknown 'nodes' field 'nothing'. Acceptable fields are 'cached_catalog_status', 'catalog_environment', 'catalog_timestamp', 'certname', 'deactivated', 'expired', 'facts_environment', 'facts_timestamp', 'latest_report_corrective_change', 'latest_report_noop', 'latest_report_status', 'report_environment', and 'report_timestamp'",
+      "Can't extract unknown 'nodes' field 'nothing'. Acceptable fields are 'cached_catalog_status', 'catalog_environment', 'catalog_timestamp', 'certname', 'deactivated', 'expired', 'facts_environment', 'facts_timestamp', 'latest_report_corrective_change', 'latest_report_hash', 'latest_report_job_id', 'latest_report_noop', 'latest_report_noop_pending', 'latest_report_status', 'report_environment', and 'report_timestamp'",
     );
     expect(message(['in', 'line', ['extract', 'certname', ['select_nodes']]])).toMatch(/cannot be compared/);
     expect(message(['in', ['certname', 'title'], ['extract', 'certname', ['select_nodes']]])).toMatch(
@@ -128,8 +128,8 @@ describe('query validation errors (PuppetDB texts)', () => {
   it('rejects bad node_state values and node_state inside other entities', () => {
     expect(message(['=', 'node_state', 'sleeping'])).toMatch(/^node_state takes only '='/);
     expect(message(['~', 'node_state', 'act'])).toMatch(/^node_state takes only '='/);
-    expect(message(['subquery', 'nodes', ['=', 'node_state', 'any']])).toBe(
-      'node_state can only be queried on resources, not on nodes',
+    expect(message(['subquery', 'environments', ['=', 'node_state', 'any']])).toBe(
+      'node_state can only be queried on entities of nodes, not on environments',
     );
   });
 

@@ -228,7 +228,8 @@ function parseExtractColumns(raw: unknown): ExtractColumnNode[] {
 function parseExtractColumn(raw: unknown): ExtractColumnNode {
   if (typeof raw === 'string') {
     const field = parseField(raw);
-    if (field.kind === 'ParameterField') throw invalid(`Can't extract ${JSON.stringify(raw)}`);
+    if (field.kind === 'ParameterField' || field.kind === 'FactField')
+      throw invalid(`Can't extract ${JSON.stringify(raw)}`);
     return FieldColumn.create(field);
   }
   if (Array.isArray(raw) && lowerOperator(raw[0]) === 'function') return parseFunctionColumn(raw);

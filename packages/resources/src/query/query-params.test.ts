@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { Entity } from './ast/entity.js';
+import { compileQuery } from './compile-query.js';
 import { readQueryParameters } from './query-params.js';
+import { validateQuery } from './validate.js';
 
-const error = (values: Record<string, unknown>, source: 'url' | 'body' = 'url') => {
+/** The message of reading `values` and compiling a query on `entity` with their paging. */
+const error = (
+  values: Record<string, unknown>,
+  source: 'url' | 'body' = 'url',
+  entity: Entity = 'resources',
+) => {
   try {
-    readQueryParameters(values, source);
+    const { paging } = readQueryParameters(values, source);
+    compileQuery(validateQuery(undefined, [], entity), 'sqlite', {
+      paging,
+      inactiveSince: '2026-01-01T00:00:00.000Z',
+    });
   } catch (e) {
     return (e as Error).message;
   }
@@ -65,6 +77,19 @@ describe('query parameters', () => {
     );
   });
 
+  it("answers a limit or offset above Java's largest int as PuppetDB 7.12.1 does (checked)", () => {
+    expect(error({ limit: '2147483648' })).toBe(
+      "Illegal value '2147483648' for :limit; expected a positive non-zero integer.",
+    );
+    expect(error({ limit: 2147483648 }, 'body')).toBe(
+      "Illegal value '2147483648' for :limit; expected a positive non-zero integer.",
+    );
+    expect(error({ offset: '2147483648' })).toBe(
+      "Illegal value '2147483648' for :offset; expected a non-negative integer.",
+    );
+    expect(readQueryParameters({ limit: '2147483647' }, 'url').paging.limit).toBe(2147483647);
+  });
+
   it('rejects bad order_by values with PuppetDB texts', () => {
     expect(error({ order_by: '[{' })).toBe(
       "Illegal value '[{' for :order_by; expected a JSON array of maps.",
@@ -86,6 +111,9 @@ describe('query parameters', () => {
     );
     expect(error({ order_by: '[{"field":"nope"}]' })).toBe(
       "Unrecognized column 'nope' specified in :order_by; Supported columns are 'certname', 'environment', 'exported', 'file', 'line', 'resource', 'title', 'type'",
+    );
+    expect(error({ order_by: '[{"field":"certname"}]' }, 'url', 'fact_names')).toBe(
+      "Unrecognized column 'certname' specified in :order_by; Supported columns are 'name'",
     );
     expect(readQueryParameters({ order_by: '[]' }, 'url').paging.orderBy).toEqual([]);
   });

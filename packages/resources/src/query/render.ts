@@ -1,6 +1,6 @@
 /**
  * Rows -> JSON text, one object at a time, so a response can be streamed with flat memory.
- * JSON columns (tags, parameters, dotted extracts) arrive from both drivers as JSON text written
+ * JSON columns (tags, parameters, dotted extracts, fact values, a catalog's lists) arrive from both drivers as JSON text written
  * by the database itself and are spliced in as they are, never parsed and re-serialised.
  * @module
  */
@@ -28,12 +28,22 @@ function renderValue(value: unknown, type: OutputType): string {
       // PuppetDB turns a missing parameters object into {}.
       return value === null || value === undefined ? '{}' : String(value);
     case 'json-text':
+    case 'fact-value':
+    case 'catalog-resources':
+    case 'catalog-edges':
       return value === null || value === undefined ? 'null' : String(value);
   }
 }
 
-/** Builds the renderer of one row; keys are encoded once, not per row. */
-export function rowRenderer(columns: readonly OutputColumn[]): (row: Row) => string {
+/**
+ * Builds the renderer of one row; keys are encoded once, not per row. A `scalar` answer is the
+ * first column's bare value (fact-names are strings, not objects).
+ */
+export function rowRenderer(columns: readonly OutputColumn[], scalar = false): (row: Row) => string {
+  if (scalar) {
+    const only = columns[0]!;
+    return (row) => renderValue(row[only.alias], only.type);
+  }
   const keys = columns.map((column) => `${JSON.stringify(column.key)}:`);
   return (row) => {
     let text = '{';

@@ -6,10 +6,11 @@
 import type { ResourceStore } from '../store/types.js';
 import type { JsonValue } from './ast/comparison.js';
 import { Comparison } from './ast/comparison.js';
+import type { Entity } from './ast/entity.js';
 import { ColumnField } from './ast/field.js';
 import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
-import type { CompiledResourceQuery } from './compile.js';
-import { compileResourceQuery } from './compile-query.js';
+import type { CompiledEntityQuery } from './compile.js';
+import { compileQuery } from './compile-query.js';
 import type { Paging } from './paging.js';
 import { rowRenderer } from './render.js';
 import { validateQuery } from './validate.js';
@@ -20,8 +21,8 @@ export function equalsCriterion(field: string, value: JsonValue): QueryNode {
 }
 
 export interface PreparedQuery {
-  readonly compiled: CompiledResourceQuery;
-  /** Rendered JSON objects, one per row, streamed from the store. */
+  readonly compiled: CompiledEntityQuery;
+  /** Rendered JSON values (objects, or strings for fact-names), one per row, streamed from the store. */
   objects(): AsyncIterable<string>;
   /** The total for X-Records (runs the count query). */
   total(): Promise<number>;
@@ -32,14 +33,18 @@ export function prepareQuery(
   store: ResourceStore,
   query: TopLevelQuery,
   options: {
+    /** The entity queried (default resources). */
+    readonly entity?: Entity;
     readonly criteria?: readonly QueryNode[];
     readonly paging: Paging;
     readonly inactiveSince: string;
+    /** Start of the `href`s nested in catalogs (default `/pdb/query/v4`). */
+    readonly hrefBase?: string;
   },
 ): PreparedQuery {
-  const validated = validateQuery(query, options.criteria ?? []);
-  const compiled = compileResourceQuery(validated, store.dialect, options);
-  const render = rowRenderer(compiled.columns);
+  const validated = validateQuery(query, options.criteria ?? [], options.entity);
+  const compiled = compileQuery(validated, store.dialect, options);
+  const render = rowRenderer(compiled.columns, compiled.scalar);
   return {
     compiled,
     async *objects() {

@@ -33,6 +33,7 @@ const TYPE_WORD: Record<FieldType, string> = {
   array: 'array',
   json: 'JSON',
   'query-only': 'string',
+  'fact-value': 'fact value',
 };
 
 function incompatible(value: JsonValue, type: FieldType, label: string): Error {
@@ -56,8 +57,13 @@ export function fitsType(value: JsonValue, type: FieldType): boolean {
       return canonicalTimestamp(value) !== null;
     case 'json':
       return false;
+    case 'fact-value':
+      return true;
   }
 }
+
+/** Field types `~` applies to: strings, tags, and fact values (strings; other values by JSON text). */
+const REGEX_TYPES: ReadonlySet<FieldType> = new Set(['string', 'array', 'query-only', 'fact-value']);
 
 /**
  * Checks `[op, field, value]` for a plain field of type `type`. Returns the value to compare with
@@ -71,7 +77,7 @@ export function checkColumnComparison(
 ): JsonValue {
   if (op === '~>' || type === 'json') throw operatorNotAllowed(op, label);
   if (op === '~') {
-    if (type !== 'string' && type !== 'array' && type !== 'query-only') throw operatorNotAllowed(op, label);
+    if (!REGEX_TYPES.has(type)) throw operatorNotAllowed(op, label);
     if (typeof value !== 'string')
       throw invalid(
         `Invalid ~ clause: the regular expression must be a string, not ${JSON.stringify(value)}`,
@@ -79,8 +85,10 @@ export function checkColumnComparison(
     return value;
   }
   if (op !== '=') {
-    if (type !== 'number' && type !== 'timestamp') throw operatorNotAllowed(op, label);
-    if (!fitsType(value, type))
+    if (type !== 'number' && type !== 'timestamp' && type !== 'fact-value')
+      throw operatorNotAllowed(op, label);
+    // Fact values compare as numbers only, as PuppetDB does.
+    if (!fitsType(value, type === 'fact-value' ? 'number' : type))
       throw invalid(`Argument "${argumentText(value)}" and operator "${op}" have incompatible types.`);
     return type === 'timestamp' ? (canonicalTimestamp(value) as string) : value;
   }

@@ -1,9 +1,10 @@
 /**
- * Stage 2 of 3: checks a parsed query against the field tables (fields.ts) with PuppetDB's error
- * texts, and returns the normalised query the compiler trusts: `tag` rewritten to `tags`
- * (lower-cased, or a case-insensitive regex), timestamps in canonical form, regexes compiled
- * once with RE2, the path criteria of the route ANDed in, and the default `node_state active`
- * added unless the query names a node state anywhere (PuppetDB's rule, subqueries included).
+ * Stage 2 of 3: checks a parsed query on one entity against the field tables (fields.ts) with
+ * PuppetDB's error texts, and returns the normalised query the compiler trusts: `tag` rewritten to
+ * `tags` (lower-cased, or a case-insensitive regex), timestamps in canonical form, regexes
+ * compiled once with RE2, the path criteria of the route ANDed in, and, on entities of nodes, the
+ * default `node_state active` added unless the query names a node state anywhere (PuppetDB's
+ * rule, subqueries included).
  * @module
  */
 import { Comparison, type ComparisonNode } from './ast/comparison.js';
@@ -27,25 +28,33 @@ import {
   fitsType,
 } from './validate-value.js';
 
-/** A query the compiler may trust. `filter` always carries the node-state restriction. */
+/** A query the compiler may trust. `filter` carries the node-state restriction where one applies. */
 export interface ValidatedQuery {
+  readonly entity: Entity;
   readonly filter: QueryNode;
   /** Present for a top-level extract; its own filter is already folded into `filter`. */
   readonly projection: ExtractNode | undefined;
 }
 
+const TRUE_FILTER = NodeStateFilter.create('any');
+
 /**
- * Validates a parsed resources query. `criteria` are the route's implicit restrictions
- * (type, title, certname), ANDed with the user's query so they can only narrow it.
+ * Validates a parsed query on `entity` (default resources). `criteria` are the route's implicit
+ * restrictions (type, title, certname), ANDed with the user's query so they can only narrow it.
  */
-export function validateQuery(query: TopLevelQuery, criteria: readonly QueryNode[] = []): ValidatedQuery {
-  const projection = query?.kind === 'Extract' ? validateProjection(query) : undefined;
+export function validateQuery(
+  query: TopLevelQuery,
+  criteria: readonly QueryNode[] = [],
+  entity: Entity = 'resources',
+): ValidatedQuery {
+  const projection = query?.kind === 'Extract' ? validateProjection(entity, query) : undefined;
   const userFilter = query?.kind === 'Extract' ? query.filter : query;
-  const parts = [...criteria, ...(userFilter ? [userFilter] : [])].map((node) =>
-    validateNode(node, 'resources'),
-  );
-  if (!parts.some(mentionsNodeState)) parts.push(NodeStateFilter.create('active'));
-  return Object.freeze({ filter: parts.length === 1 ? parts[0]! : And.create(parts), projection });
+  const parts = [...criteria, ...(userFilter ? [userFilter] : [])].map((node) => validateNode(node, entity));
+  if (ENTITY_SPECS[entity].nodeState && !parts.some(mentionsNodeState)) {
+    parts.push(NodeStateFilter.create('active'));
+  }
+  const filter = parts.length === 0 ? TRUE_FILTER : parts.length === 1 ? parts[0]! : And.create(parts);
+  return Object.freeze({ entity, filter, projection });
 }
 
 function validateNode(node: QueryNode, entity: Entity): QueryNode {
@@ -68,8 +77,8 @@ function validateNode(node: QueryNode, entity: Entity): QueryNode {
       return ImplicitSubquery.create(node.entity, node.filter && validateNode(node.filter, node.entity));
     }
     case 'NodeState':
-      if (entity !== 'resources')
-        throw invalid(`node_state can only be queried on resources, not on ${entity}`);
+      if (!ENTITY_SPECS[entity].nodeState)
+        throw invalid(`node_state can only be queried on entities of nodes, not on ${entity}`);
       return node;
     default:
       return assertNever(node);
@@ -110,8 +119,9 @@ function requireField(entity: Entity, name: string): FieldSpec {
   );
 }
 
-function requireResources(entity: Entity, label: string): void {
-  if (entity !== 'resources') {
+/** `["parameter", N]` and dotted parameters belong to resources, `["fact", N]` to nodes. */
+function requireEntity(entity: Entity, owner: Entity, label: string): void {
+  if (entity !== owner) {
     throw invalid(
       `'${label}' is not a queryable object for ${entity}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
     );
@@ -122,11 +132,14 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
   const { field, operator } = node;
   const label = fieldLabel(field);
   if (field.kind === 'ParameterField') {
-    requireResources(entity, label);
+    requireEntity(entity, 'resources', label);
     checkParameterComparison(operator, label, node.value);
   } else if (field.kind === 'DottedParameterField') {
-    requireResources(entity, label);
+    requireEntity(entity, 'resources', label);
     checkDottedComparison(operator, label, node.value);
+  } else if (field.kind === 'FactField') {
+    requireEntity(entity, 'nodes', label);
+    checkColumnComparison(operator, 'fact-value', label, node.value);
   } else {
     const spec = requireField(entity, field.name);
     const value = checkColumnComparison(operator, spec.type, label, node.value);
@@ -153,7 +166,8 @@ function validateNullCheck(node: NullCheckNode, entity: Entity): QueryNode {
     const spec = requireField(entity, field.name);
     return spec.type === 'query-only' ? NullCheck.create(ColumnField.create('tags'), node.isNull) : node;
   }
-  requireResources(entity, fieldLabel(field));
+  if (field.kind === 'FactField') throw invalid(`null? is not supported on ${fieldLabel(field)}`);
+  requireEntity(entity, 'resources', fieldLabel(field));
   return node;
 }
 
@@ -210,12 +224,17 @@ function checkExtractable(entity: Entity, names: readonly string[]): void {
   );
 }
 
-function validateProjection(extract: ExtractNode): ExtractNode {
+function validateProjection(entity: Entity, extract: ExtractNode): ExtractNode {
   const plainNames = extract.columns.flatMap((column) =>
     column.kind === 'FieldColumn' && column.field.kind === 'ColumnField' ? [column.field.name] : [],
   );
-  checkExtractable('resources', [...plainNames, ...extract.groupBy]);
-  extract.columns.forEach(checkFunctionColumn);
+  for (const column of extract.columns) {
+    if (column.kind === 'FieldColumn' && column.field.kind === 'DottedParameterField') {
+      requireEntity(entity, 'resources', column.field.text);
+    }
+  }
+  checkExtractable(entity, [...plainNames, ...extract.groupBy]);
+  for (const column of extract.columns) checkFunctionColumn(entity, column);
   const aggregating = extract.columns.some((column) => column.kind === 'FunctionColumn');
   for (const column of extract.columns) {
     if (column.kind !== 'FieldColumn' || !aggregating) continue;
@@ -226,10 +245,10 @@ function validateProjection(extract: ExtractNode): ExtractNode {
   return Extract.create(extract.columns, undefined, extract.groupBy);
 }
 
-function checkFunctionColumn(column: ExtractColumnNode): void {
+function checkFunctionColumn(entity: Entity, column: ExtractColumnNode): void {
   if (column.kind !== 'FunctionColumn' || column.argument === undefined) return;
-  checkExtractable('resources', [column.argument]);
-  const spec = fieldSpec('resources', column.argument)!;
+  checkExtractable(entity, [column.argument]);
+  const spec = fieldSpec(entity, column.argument)!;
   if (column.name !== 'count' && !fitsType(0, spec.type)) {
     throw invalid(`field "${column.argument}" must be a numeric type`);
   }

@@ -1,15 +1,14 @@
 /**
- * The PuppetDB v4 resource query routes, GET and POST:
- *   /{prefix}/query/v4/resources[/<type>[/<title>]]
- *   /{prefix}/query/v4/{nodes|catalogs|environments}/<name>/resources[/<type>[/<title>]]
- * Path segments become `=` criteria ANDed with the user's query. Registered in an encapsulated
- * context: its body parser and error handler touch no other route.
+ * The PuppetDB v4 query routes, GET and POST, for every entity of route-table.ts (resources,
+ * nodes, facts, fact-names, catalogs, environments). Path segments become `=` criteria ANDed with
+ * the user's query. Registered in an encapsulated context: its body parser and error handler
+ * touch no other route.
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
-import type { QueryNode } from '../query/ast/query-node.js';
+import type { Entity } from '../query/ast/entity.js';
 import { QueryError } from '../query/errors.js';
 import { type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
 import { readQueryParameters } from '../query/query-params.js';
@@ -20,7 +19,16 @@ import type { ResourceStore } from '../store/types.js';
 import type { CompressionSettings } from './compression.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
-import { sendJsonArray } from './stream-response.js';
+import {
+  PARENTS,
+  type ParentEntity,
+  QUERY_ROUTES,
+  type QueryRoute,
+  type RouteParams,
+} from './route-table.js';
+import { sendJsonArray, sendJsonObject } from './stream-response.js';
+
+export { capitaliseType } from './route-table.js';
 
 export interface QueryRoutesOptions {
   readonly store: ResourceStore;
@@ -37,28 +45,6 @@ export interface QueryRoutesOptions {
   readonly logger?: Logger;
   /** gzip/br/deflate by Accept-Encoding from a minimum size (default: on, from 1 KiB). */
   readonly compression?: CompressionSettings;
-}
-
-/** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
-export function capitaliseType(type: string): string {
-  return type
-    .split('::')
-    .map((segment) => segment.charAt(0).toUpperCase() + segment.slice(1))
-    .join('::');
-}
-
-type Parent = { readonly entity: 'nodes' | 'catalogs' | 'environments'; readonly name: string };
-
-const PARENTS = {
-  nodes: { table: 'certnames', column: 'certname', field: 'certname', noun: 'node' },
-  catalogs: { table: 'catalogs', column: 'certname', field: 'certname', noun: 'catalog' },
-  environments: { table: 'environments', column: 'name', field: 'environment', noun: 'environment' },
-} as const;
-
-interface RouteParams {
-  readonly type?: string;
-  readonly '*'?: string;
-  readonly parent?: string;
 }
 
 export async function registerQueryRoutes(app: FastifyInstance, options: QueryRoutesOptions): Promise<void> {
@@ -83,16 +69,17 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     return parseQueryText(raw, limits);
   };
 
-  const checkParent = async (parent: Parent) => {
-    const spec = PARENTS[parent.entity];
+  /** 404 unless the parent row exists; else the criterion naming it on `entity`. */
+  const checkParent = async (parent: ParentEntity, name: string, entity: Entity) => {
+    const spec = PARENTS[parent];
     const sql = `SELECT 1 AS found FROM ${spec.table} WHERE ${spec.column} = ?`;
-    const rows = await store.all(forDialect(store.dialect, sql), [parent.name]);
+    const rows = await store.all(forDialect(store.dialect, sql), [name]);
     if (rows.length === 0)
-      throw new ParentNotFoundError(`No information is known about ${spec.noun} ${parent.name}`);
-    return equalsCriterion(spec.field, parent.name);
+      throw new ParentNotFoundError(`No information is known about ${spec.noun} ${name}`);
+    return equalsCriterion(entity === parent ? spec.key : spec.field, name);
   };
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply, parent: Parent | undefined) => {
+  const handle = async (request: FastifyRequest, reply: FastifyReply, route: QueryRoute) => {
     checkAccept(request.headers.accept);
     const isPost = request.method === 'POST';
     const values = isPost
@@ -101,16 +88,24 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     const parameters = readQueryParameters(values, isPost ? 'body' : 'url');
     const query = readQuery(parameters.query);
     const params = request.params as RouteParams;
-    const criteria: QueryNode[] = parent ? [await checkParent(parent)] : [];
-    if (params.type !== undefined) criteria.push(equalsCriterion('type', capitaliseType(params.type)));
-    if (params['*'] !== undefined) criteria.push(equalsCriterion('title', params['*']));
+    const criteria = route.parent ? [await checkParent(route.parent, params.parent!, route.entity)] : [];
+    criteria.push(...route.criteria(params));
     // A purge TTL of 0 means nodes are never purged: every deactivated node stays `inactive`.
     const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
-    const prepared = prepareQuery(store, query, { criteria, paging: parameters.paging, inactiveSince });
+    const prepared = prepareQuery(store, query, {
+      entity: route.entity,
+      criteria,
+      paging: parameters.paging,
+      inactiveSince,
+      hrefBase: base,
+    });
     if (parameters.paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
-    return sendJsonArray(reply, prepared.objects(), { pretty: parameters.pretty, logger, compression });
+    const send = { pretty: parameters.pretty, logger, compression };
+    if (route.single) return sendJsonObject(reply, prepared.objects(), send);
+    return sendJsonArray(reply, prepared.objects(), send);
   };
 
+  const base = `/${prefix}/query/v4`;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -121,24 +116,15 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
       },
     );
     scope.setErrorHandler((error, _request, reply) => sendQueryError(reply, error, logger));
-    const base = `/${prefix}/query/v4`;
-    const tails = ['/resources', '/resources/:type', '/resources/:type/*'];
-    for (const tail of tails) {
+    for (const route of QUERY_ROUTES) {
       scope.route({
         method: ['GET', 'POST'],
-        url: base + tail,
-        handler: (req, reply) => handle(req, reply, undefined),
+        url: base + route.path,
+        handler: (req, reply) => handle(req, reply, route),
       });
-      for (const entity of Object.keys(PARENTS) as Parent['entity'][]) {
-        scope.route({
-          method: ['GET', 'POST'],
-          url: `${base}/${entity}/:parent${tail}`,
-          handler: (req, reply) => handle(req, reply, { entity, name: (req.params as RouteParams).parent! }),
-        });
-      }
       scope.route({
         method: ['PUT', 'DELETE', 'PATCH'],
-        url: base + tail,
+        url: base + route.path,
         handler: (_req, reply) =>
           reply
             .code(400)

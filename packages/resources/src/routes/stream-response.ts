@@ -47,7 +47,7 @@ async function* arrayChunks(
   }
 }
 
-/** How `sendJsonArray` writes its answer. */
+/** How `sendJsonArray` and `sendJsonObject` write their answer. */
 export interface JsonArrayOptions {
   readonly pretty: boolean;
   readonly logger: Logger;
@@ -73,7 +73,19 @@ export async function sendJsonArray(
   }
   reply.type('application/json; charset=utf-8');
   const chunks = arrayChunks(first, iterator, options.pretty, options.logger);
-  const { compression } = options;
+  return sendChunks(reply, chunks, iterator, options.compression);
+}
+
+/**
+ * Sends text chunks, compressed when the client accepts it and they reach `compression.minBytes`.
+ * `iterator` is the database cursor behind them, released however the body ends.
+ */
+async function sendChunks(
+  reply: FastifyReply,
+  chunks: AsyncGenerator<string>,
+  iterator: AsyncIterator<string> | undefined,
+  compression: CompressionSettings,
+): Promise<FastifyReply> {
   const encoding = compression.enabled ? chooseEncoding(reply.request.headers['accept-encoding']) : undefined;
   if (compression.enabled) reply.header('Vary', 'Accept-Encoding');
   if (encoding === undefined) return reply.send(releasing(Readable.from(chunks), iterator));
@@ -86,14 +98,35 @@ export async function sendJsonArray(
     if (next.done) return reply.send(head);
     head += next.value;
   }
-  const body = pipeline(
-    releasing(Readable.from(prepend(head, chunks)), iterator),
-    createCompressor(encoding),
-    () => {
-      // Errors end the response short (see arrayChunks); nothing else to do here.
-    },
-  );
+  const source = releasing(Readable.from(prepend(head, chunks)), iterator);
+  const body = pipeline(source, createCompressor(encoding), () => {
+    // Errors end the response short (see arrayChunks); nothing else to do here.
+  });
   return reply.header('Content-Encoding', encoding).send(body);
+}
+
+/**
+ * Sends the one object of a single-entity route (`/nodes/<node>`, `/catalogs/<node>`). The parent
+ * check has found the row already; the answer is small, so it is sent whole (compressed like any
+ * other answer above the threshold).
+ */
+export async function sendJsonObject(
+  reply: FastifyReply,
+  objects: AsyncIterable<string>,
+  options: JsonArrayOptions,
+): Promise<FastifyReply> {
+  let object: string | undefined;
+  for await (const text of objects) {
+    object = text;
+    break;
+  }
+  if (object === undefined) throw new Error('the parent row vanished between its check and its query');
+  const text = options.pretty ? JSON.stringify(JSON.parse(object), null, 2) : object;
+  reply.type('application/json; charset=utf-8');
+  async function* one() {
+    yield text;
+  }
+  return sendChunks(reply, one(), undefined, options.compression);
 }
 
 async function* prepend(head: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
@@ -106,9 +139,9 @@ async function* prepend(head: string, rest: AsyncGenerator<string>): AsyncGenera
  * enough: when the client is gone before the body starts, Fastify destroys the stream and a
  * generator that never started skips its `finally`, which would leak a pooled connection.
  */
-function releasing(body: Readable, iterator: AsyncIterator<string>): Readable {
+function releasing(body: Readable, iterator: AsyncIterator<string> | undefined): Readable {
   body.once('close', () => {
-    iterator.return?.().catch(() => undefined);
+    iterator?.return?.().catch(() => undefined);
   });
   return body;
 }

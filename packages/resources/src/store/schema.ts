@@ -177,8 +177,23 @@ const tagsGin: Migration = {
   only: { postgres: ['CREATE INDEX resources_tags_gin_idx ON resources USING GIN (tags jsonb_path_ops)'] },
 };
 
+/**
+ * What the `nodes` entity shows of the latest report besides its status: PuppetDB's
+ * `latest_report_hash` (here the SHA-1 of the report's canonical JSON), `latest_report_job_id`
+ * and `latest_report_noop_pending`.
+ */
+const reportColumns: Migration = {
+  version: 3,
+  name: 'certnames: latest report hash, job id and noop_pending for the nodes entity',
+  sql: [
+    'ALTER TABLE certnames ADD COLUMN latest_report_hash TEXT NULL',
+    'ALTER TABLE certnames ADD COLUMN latest_report_job_id TEXT NULL',
+    'ALTER TABLE certnames ADD COLUMN latest_report_noop_pending {BOOL} NULL',
+  ],
+};
+
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [initial, tagsGin];
+export const MIGRATIONS: readonly Migration[] = [initial, tagsGin, reportColumns];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
 export const NODE_TABLES = [

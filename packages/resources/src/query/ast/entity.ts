@@ -1,9 +1,17 @@
 /**
- * The entities a resources query can reach: itself, and the ones its subqueries may select from.
+ * The entities a query can reach: the ones with routes of their own (resources, nodes, facts,
+ * catalogs, environments, fact_names) and what `from`, `select_<entity>` and `subquery` name.
  * @module
  */
 
-const ENTITIES = { resources: true, nodes: true, catalogs: true, environments: true } as const;
+const ENTITIES = {
+  resources: true,
+  nodes: true,
+  facts: true,
+  catalogs: true,
+  environments: true,
+  fact_names: true,
+} as const;
 
 export type Entity = keyof typeof ENTITIES;
 
@@ -22,6 +30,7 @@ export const PUPPETDB_ENTITIES: readonly string[] = Object.freeze([
   'events',
   'facts',
   'fact_contents',
+  'fact_names',
   'fact_paths',
   'nodes',
   'producers',

@@ -2,8 +2,9 @@
  * Field references: the left-hand side of every predicate.
  *
  * PuppetDB spells a field three ways on resources: a plain name (`"title"`), the EAV form
- * `["parameter", NAME]`, and the dotted form `"parameters.a.b"`. Each has its own node so the
- * validator and the compiler can switch on `kind` instead of re-reading strings.
+ * `["parameter", NAME]`, and the dotted form `"parameters.a.b"`; nodes add `["fact", NAME]`.
+ * Each has its own node so the validator and the compiler can switch on `kind` instead of
+ * re-reading strings.
  * @module
  */
 
@@ -27,7 +28,13 @@ export interface DottedParameterFieldNode {
   readonly text: string;
 }
 
-export type FieldNode = ColumnFieldNode | ParameterFieldNode | DottedParameterFieldNode;
+/** `["fact", NAME]` on nodes: the value of the node's fact NAME (PuppetDB's fact criterion). */
+export interface FactFieldNode {
+  readonly kind: 'FactField';
+  readonly name: string;
+}
+
+export type FieldNode = ColumnFieldNode | ParameterFieldNode | DottedParameterFieldNode | FactFieldNode;
 
 export const ColumnField = Object.freeze({
   create: (name: string): ColumnFieldNode => Object.freeze({ kind: 'ColumnField', name }),
@@ -35,6 +42,10 @@ export const ColumnField = Object.freeze({
 
 export const ParameterField = Object.freeze({
   create: (name: string): ParameterFieldNode => Object.freeze({ kind: 'ParameterField', name }),
+});
+
+export const FactField = Object.freeze({
+  create: (name: string): FactFieldNode => Object.freeze({ kind: 'FactField', name }),
 });
 
 export const DottedParameterField = Object.freeze({
@@ -51,5 +62,7 @@ export function fieldLabel(field: FieldNode): string {
       return `parameter ${field.name}`;
     case 'DottedParameterField':
       return field.text;
+    case 'FactField':
+      return `fact ${field.name}`;
   }
 }

@@ -1,0 +1,67 @@
+/**
+ * The shape of an entity description: where its rows come from, which fields a query may name
+ * (with their types and SQL columns), and what one answer object holds. One file per entity
+ * beside this one; `../fields.ts` gathers them.
+ * @module
+ */
+
+/**
+ * How a field compares. `json` is the parameters object (dotted paths go inside it); `array` is
+ * the tag list; `query-only` is `tag`, which is rewritten to `tags`; `fact-value` is a fact's value,
+ * any JSON, stored as canonical JSON text beside its raw string (`value_string`).
+ */
+export type FieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'timestamp'
+  | 'array'
+  | 'json'
+  | 'query-only'
+  | 'fact-value';
+
+export interface FieldSpec {
+  readonly type: FieldType;
+  /** Column of the entity's rows (undefined for `tag`). */
+  readonly column: string | undefined;
+  /** May appear in extract, group_by and order_by. */
+  readonly projectable: boolean;
+}
+
+/**
+ * How the response writer renders one output value: a field type, `json-text` (JSON the
+ * database wrote, spliced as is or null), `count`, or the nested lists of a catalog, which the
+ * compiler builds as JSON in SQL (`{"data": [...], "href": ...}`).
+ */
+export type OutputType = FieldType | 'json-text' | 'count' | 'catalog-resources' | 'catalog-edges';
+
+/** One key of an entity's answer object, in PuppetDB's key order. */
+export interface OutputSpec {
+  readonly key: string;
+  /** Column of the entity's rows (for nested catalog lists: the certname column). */
+  readonly column: string;
+  readonly type: OutputType;
+}
+
+export interface EntitySpec {
+  /** The rows: a table name, or a parenthesised SELECT whose columns are the fields' columns. */
+  readonly source: string;
+  /** Short alias used in SQL; subqueries nest, so the compiler suffixes a depth to it. */
+  readonly alias: string;
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+  /** The answer object of one row, in PuppetDB's key order. */
+  readonly output: readonly OutputSpec[];
+  /**
+   * The entity belongs to nodes (it has a `certname`): `node_state` may be queried and, when
+   * the query names none, only active nodes' rows are answered.
+   */
+  readonly nodeState: boolean;
+  /** Answers are the bare values of this field instead of objects (`fact-names`). */
+  readonly scalar?: string;
+}
+
+export const column = (type: FieldType, name: string): FieldSpec =>
+  Object.freeze({ type, column: name, projectable: true });
+
+export const output = (key: string, type: OutputType, columnName = key): OutputSpec =>
+  Object.freeze({ key, column: columnName, type });
