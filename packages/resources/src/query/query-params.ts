@@ -27,6 +27,8 @@ export interface QueryParameters {
   readonly query: unknown;
   readonly paging: Paging;
   readonly pretty: boolean;
+  /** Root endpoint only: answer the query's AST (PQL translated) instead of running it. */
+  readonly astOnly: boolean;
 }
 
 function parameterError(message: string): QueryError {
@@ -120,14 +122,17 @@ function readOrderTerm(entry: Record<string, unknown>): OrderTerm {
 
 /**
  * Checks the parameters of one request. `values` maps names to what the client sent; a name sent
- * twice in a URL arrives as an array and is refused (which one would win is not obvious).
+ * twice in a URL arrives as an array and is refused (which one would win is not obvious). The root
+ * endpoint also takes `ast_only`.
  */
 export function readQueryParameters(
   values: Readonly<Record<string, unknown>>,
   source: 'url' | 'body',
+  endpoint: 'entity' | 'root' = 'entity',
 ): QueryParameters {
   for (const [name, value] of Object.entries(values)) {
-    if (!KNOWN_PARAMETERS.has(name)) throw parameterError(`Unsupported query parameter '${name}'`);
+    const known = KNOWN_PARAMETERS.has(name) || (endpoint === 'root' && name === 'ast_only');
+    if (!known) throw parameterError(`Unsupported query parameter '${name}'`);
     if (source === 'url' && Array.isArray(value))
       throw parameterError(`Parameter '${name}' may be given only once`);
   }
@@ -145,5 +150,6 @@ export function readQueryParameters(
       includeTotal: lenientBoolean(values.include_total),
     },
     pretty: lenientBoolean(values.pretty),
+    astOnly: lenientBoolean(values.ast_only),
   };
 }

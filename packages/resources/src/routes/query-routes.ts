@@ -1,7 +1,7 @@
 /**
  * The PuppetDB v4 query routes, GET and POST, for every entity of route-table.ts (resources,
- * nodes, facts, fact-names, catalogs, environments). Path segments become `=` criteria ANDed with
- * the user's query. Registered in an encapsulated context: its body parser and error handler
+ * nodes, facts, fact-names, catalogs, environments), and the root endpoint `/{prefix}/query/v4`
+ * (`["from", entity, ...]` or PQL). Path segments become `=` criteria ANDed with the user's query. Registered in an encapsulated context: its body parser and error handler
  * touch no other route.
  * @module
  */
@@ -9,9 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import type { Entity } from '../query/ast/entity.js';
+import type { QueryNode, TopLevelQuery } from '../query/ast/query-node.js';
 import { QueryError } from '../query/errors.js';
 import { type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
-import { readQueryParameters } from '../query/query-params.js';
+import { parseRootQuery, parseRootText } from '../query/parse-root.js';
+import { type QueryParameters, readQueryParameters } from '../query/query-params.js';
 import { registerRegexp } from '../query/regex.js';
 import { equalsCriterion, prepareQuery } from '../query/run-query.js';
 import { forDialect } from '../store/placeholders.js';
@@ -79,30 +81,65 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     return equalsCriterion(entity === parent ? spec.key : spec.field, name);
   };
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply, route: QueryRoute) => {
+  /** The request's parameters: a POST's JSON body, or a GET's URL and form body. */
+  const readParameters = async (request: FastifyRequest, endpoint: 'entity' | 'root') => {
     checkAccept(request.headers.accept);
     const isPost = request.method === 'POST';
     const values = isPost
       ? readJsonBody(request.body, request.headers['content-type'])
       : { ...(await readFormBody(request.raw, maxBodyBytes)), ...(request.query as Record<string, unknown>) };
-    const parameters = readQueryParameters(values, isPost ? 'body' : 'url');
+    return readQueryParameters(values, isPost ? 'body' : 'url', endpoint);
+  };
+
+  /** Runs a parsed query on `entity` and streams the answer: every route ends here. */
+  const answer = async (
+    reply: FastifyReply,
+    entity: Entity,
+    query: TopLevelQuery,
+    criteria: QueryNode[],
+    parameters: QueryParameters,
+    single = false,
+  ) => {
+    // A purge TTL of 0 means nodes are never purged: every deactivated node stays `inactive`.
+    const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
+    const { paging } = parameters;
+    const prepared = prepareQuery(store, query, { entity, criteria, paging, inactiveSince, hrefBase: base });
+    if (paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
+    const send = { pretty: parameters.pretty, logger, compression };
+    if (single) return sendJsonObject(reply, prepared.objects(), send);
+    return sendJsonArray(reply, prepared.objects(), send);
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply, route: QueryRoute) => {
+    const parameters = await readParameters(request, 'entity');
     const query = readQuery(parameters.query);
     const params = request.params as RouteParams;
     const criteria = route.parent ? [await checkParent(route.parent, params.parent!, route.entity)] : [];
     criteria.push(...route.criteria(params));
-    // A purge TTL of 0 means nodes are never purged: every deactivated node stays `inactive`.
-    const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
-    const prepared = prepareQuery(store, query, {
-      entity: route.entity,
-      criteria,
-      paging: parameters.paging,
-      inactiveSince,
-      hrefBase: base,
-    });
-    if (parameters.paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
-    const send = { pretty: parameters.pretty, logger, compression };
-    if (route.single) return sendJsonObject(reply, prepared.objects(), send);
-    return sendJsonArray(reply, prepared.objects(), send);
+    return answer(reply, route.entity, query, criteria, parameters, route.single);
+  };
+
+  /** `/{prefix}/query/v4`: `["from", entity, ...]` or PQL; paging parameters override the query's. */
+  const handleRoot = async (request: FastifyRequest, reply: FastifyReply) => {
+    const parameters = await readParameters(request, 'root');
+    const raw = parameters.query;
+    if (raw === undefined || raw === null || raw === '') {
+      throw new QueryError('ERR_QUERY_PARAMETER', "Missing required query parameter 'query'");
+    }
+    if (typeof raw === 'string' && raw.length > maxQueryChars) {
+      throw new QueryError('ERR_QUERY_TOO_LARGE', `Query is longer than ${maxQueryChars} characters`);
+    }
+    const root = typeof raw === 'string' ? parseRootText(raw, limits) : parseRootQuery(raw, limits);
+    if (parameters.astOnly)
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(root.ast));
+    const url = parameters.paging;
+    const paging = {
+      ...url,
+      limit: url.limit ?? root.paging.limit,
+      offset: url.offset ?? root.paging.offset,
+      orderBy: url.orderBy.length > 0 ? url.orderBy : (root.paging.orderBy ?? []),
+    };
+    return answer(reply, root.entity, root.query, [], { ...parameters, paging });
   };
 
   const base = `/${prefix}/query/v4`;
@@ -116,6 +153,7 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
       },
     );
     scope.setErrorHandler((error, _request, reply) => sendQueryError(reply, error, logger));
+    for (const url of [base, `${base}/`]) scope.route({ method: ['GET', 'POST'], url, handler: handleRoot });
     for (const route of QUERY_ROUTES) {
       scope.route({
         method: ['GET', 'POST'],
