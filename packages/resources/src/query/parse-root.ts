@@ -7,9 +7,9 @@
 import { defaults } from '../options.js';
 import { type Entity, isEntity, PUPPETDB_ENTITIES } from './ast/entity.js';
 import type { TopLevelQuery } from './ast/query-node.js';
-import { invalid, QueryError } from './errors.js';
+import { invalid } from './errors.js';
 import type { OrderTerm, Paging } from './paging.js';
-import { type ParseLimits, parseQuery } from './parse.js';
+import { type ParseLimits, parseJsonText, parseQuery } from './parse.js';
 import { lowerOperator } from './parse-subquery.js';
 import { parsePql } from './pql/parse-pql.js';
 
@@ -29,13 +29,7 @@ const CLAUSES = new Set(['order_by', 'limit', 'offset']);
 /** JSON text when it starts with `[`, PQL otherwise (PuppetDB's rule). */
 export function parseRootText(text: string, limits: ParseLimits = defaults.parseLimits): RootQuery {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('[')) return parseRootQuery(parsePql(trimmed), limits);
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch (error) {
-    throw new QueryError('ERR_QUERY_JSON', `Json parse error: ${(error as Error).message}`);
-  }
+  const json = trimmed.startsWith('[') ? parseJsonText(trimmed) : parsePql(trimmed);
   return parseRootQuery(json, limits);
 }
 

@@ -52,13 +52,16 @@ export function parseQueryText(
   limits: ParseLimits = defaults.parseLimits,
 ): TopLevelQuery {
   if (text === undefined || text.trim() === '') return undefined;
-  let json: unknown;
+  return parseQuery(parseJsonText(text), limits);
+}
+
+/** JSON.parse with PuppetDB's 400 for malformed text. */
+export function parseJsonText(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new QueryError('ERR_QUERY_JSON', `Json parse error: ${(error as Error).message}`);
   }
-  return parseQuery(json, limits);
 }
 
 /** Parses an already decoded query (a POST body's `query`). */
