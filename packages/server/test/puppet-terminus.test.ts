@@ -5,82 +5,17 @@
  * a resource another node exported; a node whose certificate is not in the allowlist gets 403 and
  * stores nothing. Needs PUPPET_BIN.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '@gatehouse/resources'; // app.gatehouseResources
 import { describe, expect, it } from 'vitest';
 import { useApps } from './support/app.js';
-import { createCA, httpsCall, type KeyPair, type TestCA } from './support/pki.js';
+import { createCA, httpsCall } from './support/pki.js';
+import { puppetApply, puppetErrors } from './support/puppet.js';
 import { useTempDirs } from './support/temp.js';
 
 const start = useApps();
 const tempDir = useTempDirs();
-
-function puppetBin(): string {
-  const bin = process.env.PUPPET_BIN;
-  if (!bin) throw new Error('PUPPET_BIN is not set: run `make test-setup` (scripts/setup/50-puppet.sh)');
-  return bin;
-}
-
-interface PuppetRun {
-  code: number;
-  output: string;
-}
-
-/** `puppet apply` of `manifest` as `certname`, with its own confdir, certificate and puppetdb.conf. */
-function puppetApply(
-  dir: string,
-  ca: TestCA,
-  certname: string,
-  pair: KeyPair,
-  url: string,
-  manifest: string,
-) {
-  const base = join(dir, certname);
-  mkdirSync(base, { recursive: true });
-  writeFileSync(join(base, 'puppetdb.conf'), `[main]\nserver_urls = ${url}\nsoft_write_failure = false\n`);
-  writeFileSync(
-    join(base, 'routes.yaml'),
-    '---\napply:\n  catalog:\n    terminus: compiler\n    cache: puppetdb\n  facts:\n    terminus: facter\n    cache: puppetdb_apply\n',
-  );
-  writeFileSync(join(base, 'site.pp'), manifest);
-  const args = [
-    'apply',
-    `--confdir=${base}`,
-    `--vardir=${join(base, 'var')}`,
-    `--codedir=${join(base, 'code')}`,
-    `--logdir=${join(base, 'log')}`,
-    `--rundir=${join(base, 'run')}`,
-    `--certname=${certname}`,
-    `--hostcert=${pair.cert}`,
-    `--hostprivkey=${pair.key}`,
-    `--localcacert=${ca.caFile}`,
-    '--certificate_revocation=false',
-    '--storeconfigs',
-    '--storeconfigs_backend=puppetdb',
-    `--route_file=${join(base, 'routes.yaml')}`,
-    '--no-report',
-    '--color=false',
-    join(base, 'site.pp'),
-  ];
-  return new Promise<PuppetRun>((resolve) => {
-    execFile(
-      puppetBin(),
-      args,
-      { env: { ...process.env, HOME: base, FACTER_gatehouse_probe: certname }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
-}
-
-/** Puppet's error lines, less Facter's complaints about what a sandbox hides (`/proc/1/environ`). */
-function puppetErrors(output: string): string[] {
-  return output.split('\n').filter((line) => /^Error:/.test(line) && !/^Error: Facter:/.test(line));
-}
 
 describe('Puppet PuppetDB terminus over direct TLS', () => {
   it('stores facts and catalogs, collects exported resources, and refuses a certificate outside the allowlist', async () => {
