@@ -205,6 +205,31 @@ final class RuntimeFixture implements AutoCloseable {
         }
     }
 
+    /**
+     * Disables or enables a DS component through Service Component Runtime and waits for the change.
+     * Reflection, because the SCR API classes live inside the framework.
+     */
+    void setComponentEnabled(String bundleSymbolicName, String componentName, boolean enabled) throws Exception {
+        org.osgi.framework.Bundle bundle = java.util.Arrays.stream(context().getBundles())
+                .filter(b -> b.getSymbolicName().equals(bundleSymbolicName)).findFirst().orElseThrow();
+        ServiceReference<?> reference = context().getAllServiceReferences("org.osgi.service.component.runtime.ServiceComponentRuntime", null)[0];
+        Object scr = context().getService(reference);
+        try {
+            Class<?> api = java.util.Arrays.stream(scr.getClass().getInterfaces())
+                    .filter(i -> i.getName().equals("org.osgi.service.component.runtime.ServiceComponentRuntime")).findFirst().orElseThrow();
+            Object description = api.getMethod("getComponentDescriptionDTO", org.osgi.framework.Bundle.class, String.class)
+                    .invoke(scr, bundle, componentName);
+            Object promise = java.util.Arrays.stream(api.getMethods())
+                    .filter(m -> m.getName().equals(enabled ? "enableComponent" : "disableComponent")).findFirst().orElseThrow()
+                    .invoke(scr, description);
+            java.lang.reflect.Method getValue = promise.getClass().getMethod("getValue");
+            getValue.setAccessible(true);
+            getValue.invoke(promise);
+        } finally {
+            context().ungetService(reference);
+        }
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();

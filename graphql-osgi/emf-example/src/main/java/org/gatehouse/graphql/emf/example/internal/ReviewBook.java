@@ -19,9 +19,10 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * The reviews (DynamicEObjectImpls) and their EPackage, loaded from the bundle and registered as an
  * {@code org.eclipse.emf.ecore.EPackage} service while this component is active: that registration is what
- * puts Review, Reviewer and Rating into the schema. Disabling the component removes them again.
+ * puts Review, Reviewer and Rating into the schema (hence immediate: active before anyone asks for it).
+ * Disabling the component removes them again.
  */
-@Component(service = ReviewBook.class)
+@Component(service = ReviewBook.class, immediate = true)
 public class ReviewBook {
     private final List<EObject> reviews = new ArrayList<>();
     private final EPackage ePackage = ReviewModel.load();
