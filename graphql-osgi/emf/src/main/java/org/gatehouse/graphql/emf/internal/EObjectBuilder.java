@@ -11,6 +11,7 @@ import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EEnumLiteral;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.gatehouse.graphql.api.GraphqlClientException;
 import org.gatehouse.graphql.api.mapping.MappingContext;
 
 /**
@@ -18,7 +19,8 @@ import org.gatehouse.graphql.api.mapping.MappingContext;
  * it): the object is created by its package's EFactory (a generated class or a DynamicEObjectImpl), its
  * attributes set, contained objects built the same way. graphql-java has already checked names, enum
  * literals and required fields against the input type; this checks them again, so a value that did not go
- * through that validation is refused with the path of the offending field, never half applied.
+ * through that validation is refused with the path of the offending field (a {@link GraphqlClientException},
+ * whose message the client sees), never half applied.
  */
 final class EObjectBuilder {
     private final InputTypes inputs;
@@ -31,12 +33,12 @@ final class EObjectBuilder {
 
     EObject build(EClass eClass, Object value, String path) {
         if (!(value instanceof Map<?, ?> map)) {
-            throw new IllegalArgumentException(path + ": expected an input object of type " + eClass.getName() + "Input");
+            throw new GraphqlClientException(path + ": expected an input object of type " + eClass.getName() + "Input");
         }
         Map<String, InputField> fields = inputs.fields(eClass);
         for (Object key : map.keySet()) {
             if (!fields.containsKey(key)) {
-                throw new IllegalArgumentException(path + ": " + eClass.getName() + "Input has no field '" + key + "'");
+                throw new GraphqlClientException(path + ": " + eClass.getName() + "Input has no field '" + key + "'");
             }
         }
         EObject object = EcoreUtil.create(eClass);
@@ -46,7 +48,7 @@ final class EObjectBuilder {
             String at = path + "." + entry.getKey();
             if (given == null) {
                 if (field.feature().isRequired()) {
-                    throw new IllegalArgumentException(at + " is required");
+                    throw new GraphqlClientException(at + " is required");
                 }
             } else if (field.feature().isMany()) {
                 @SuppressWarnings("unchecked")
@@ -55,7 +57,7 @@ final class EObjectBuilder {
                 for (Object item : given instanceof Collection<?> items ? items : List.of(given)) {
                     String itemAt = at + "[" + i++ + "]";
                     if (item == null) {
-                        throw new IllegalArgumentException(itemAt + " is null; lists of EMF features hold no nulls");
+                        throw new GraphqlClientException(itemAt + " is null; lists of EMF features hold no nulls");
                     }
                     Object converted = value(field, item, itemAt);
                     fit(field, converted, itemAt, () -> list.add(converted));
@@ -73,7 +75,7 @@ final class EObjectBuilder {
         try {
             set.run();
         } catch (ClassCastException e) {
-            throw new IllegalArgumentException(at + ": a " + value.getClass().getSimpleName() + " is not a valid "
+            throw new GraphqlClientException(at + ": a " + value.getClass().getSimpleName() + " is not a valid "
                     + field.feature().getEType().getName());
         }
     }
@@ -87,7 +89,7 @@ final class EObjectBuilder {
             // graphql-java gives the literal's instance (the value of the GraphQL enum); anything else is refused
             EEnumLiteral literal = given instanceof Enumerator enumerator ? eEnum.getEEnumLiteral(enumerator.getName()) : null;
             if (literal == null) {
-                throw new IllegalArgumentException(at + ": '" + given + "' is not a literal of " + eEnum.getName());
+                throw new GraphqlClientException(at + ": '" + given + "' is not a literal of " + eEnum.getName());
             }
             return literal.getInstance();
         }
@@ -97,7 +99,7 @@ final class EObjectBuilder {
             try {
                 return EcoreUtil.createFromString(type, text);
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(at + ": '" + text + "' is not a valid " + type.getName());
+                throw new GraphqlClientException(at + ": '" + text + "' is not a valid " + type.getName());
             }
         }
         return context.toJava(given, javaType);

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.eclipse.emf.ecore.EEnumLiteral;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.impl.DynamicEObjectImpl;
+import org.gatehouse.graphql.api.GraphqlClientException;
 import org.gatehouse.graphql.api.mapping.MappedInput;
 import org.gatehouse.graphql.emf.internal.library.Library;
 import org.gatehouse.graphql.emf.internal.library.LibraryMutations;
@@ -87,16 +88,16 @@ class EmfExecutionTest {
         MappedInput input = mapper.mappings.get(0).input(EObject.class,
                 LibraryMutations.class.getMethod("addBook", EObject.class).getParameters()[0]);
         Object novel = ((org.eclipse.emf.ecore.EEnum) library.ePackage.getEClassifier("Genre")).getEEnumLiteral("NOVEL").getInstance();
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> input.converter().apply(
+        GraphqlClientException unknown = assertThrows(GraphqlClientException.class, () -> input.converter().apply(
                 Map.of("title", "T", "genre", novel, "authors", List.of(Map.of("name", "A", "born", 1749)))));
         assertEquals("BookInput.authors[0]: AuthorInput has no field 'born'", unknown.getMessage());
-        IllegalArgumentException literal = assertThrows(IllegalArgumentException.class,
+        GraphqlClientException literal = assertThrows(GraphqlClientException.class,
                 () -> input.converter().apply(Map.of("title", "T", "genre", "COMIC")));
         assertEquals("BookInput.genre: 'COMIC' is not a literal of Genre", literal.getMessage());
-        IllegalArgumentException required = assertThrows(IllegalArgumentException.class,
+        GraphqlClientException required = assertThrows(GraphqlClientException.class,
                 () -> input.converter().apply(Map.of("pages", 3)));
         assertEquals("BookInput.title is required", required.getMessage());
-        IllegalArgumentException wrongType = assertThrows(IllegalArgumentException.class,
+        GraphqlClientException wrongType = assertThrows(GraphqlClientException.class,
                 () -> input.converter().apply(Map.of("title", "T", "genre", novel, "pages", "many")));
         assertEquals("BookInput.pages: 'many' is not a valid EInt", wrongType.getMessage());
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
+import org.gatehouse.graphql.api.GraphqlClientException;
 import org.gatehouse.graphql.emf.example.catalog.Catalog;
 import org.gatehouse.graphql.emf.example.catalog.CatalogEntry;
 import org.gatehouse.graphql.emf.example.catalog.CatalogFactory;
@@ -79,9 +80,9 @@ public class CatalogStore {
     /** Adds a product to a catalog; an unknown catalog or a taken id is an error the client sees. */
     public synchronized Product addProduct(String catalogId, Product product) {
         Catalog catalog = catalogs.stream().filter(c -> c.getId().equals(catalogId)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown catalog " + catalogId));
+                .orElseThrow(() -> new GraphqlClientException("unknown catalog " + catalogId));
         if (entry(product.getId()).isPresent()) {
-            throw new IllegalArgumentException("an entry with id " + product.getId() + " exists already");
+            throw new GraphqlClientException("an entry with id " + product.getId() + " exists already");
         }
         catalog.getEntries().add(product);
         return product;

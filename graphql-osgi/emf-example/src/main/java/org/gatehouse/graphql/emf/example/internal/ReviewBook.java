@@ -9,6 +9,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.gatehouse.graphql.api.GraphqlClientException;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -56,7 +57,7 @@ public class ReviewBook {
     public synchronized EObject add(EObject review) {
         Object productId = get(review, "productId");
         if (catalog.entry(String.valueOf(productId)).isEmpty()) {
-            throw new IllegalArgumentException("unknown product " + productId);
+            throw new GraphqlClientException("unknown product " + productId);
         }
         reviews.add(review);
         return review;
