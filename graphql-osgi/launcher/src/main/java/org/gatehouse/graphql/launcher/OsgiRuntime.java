@@ -94,17 +94,26 @@ public final class OsgiRuntime implements AutoCloseable {
 
     /**
      * Waits until every gateway has rebuilt its schema at least once after its initial empty one
-     * ({@code service.changecount} of 2 or more), i.e. the services found at start-up are in the schema.
+     * ({@code service.changecount} of 2 or more) and the schemas have settled: no gateway rebuilt for a
+     * second. Services and type mappers (the EMF bundle) start in no fixed order, so the first build after
+     * start-up may not hold them all yet.
      */
     public boolean awaitSchemas(long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
+        long lastTotal = -1;
+        int quietPolls = 0;
         while (System.currentTimeMillis() < deadline) {
             try {
                 ServiceReference<?>[] gateways =
                         context().getAllServiceReferences("org.gatehouse.graphql.api.GraphqlServiceRuntime", null);
                 if (gateways != null && java.util.Arrays.stream(gateways)
                         .allMatch(g -> ((Long) g.getProperty("service.changecount")) >= 2)) {
-                    return true;
+                    long total = java.util.Arrays.stream(gateways).mapToLong(g -> (Long) g.getProperty("service.changecount")).sum();
+                    quietPolls = total == lastTotal ? quietPolls + 1 : 0;
+                    lastTotal = total;
+                    if (quietPolls >= 10) {
+                        return true;
+                    }
                 }
             } catch (org.osgi.framework.InvalidSyntaxException e) {
                 throw new IllegalStateException(e);
