@@ -42,9 +42,10 @@ class ConfigurationTest {
                                                   "osgi.http.whiteboard.target": "(id=second_http)" } }
                 """.formatted(secondPort);
         fixture = new RuntimeFixture(Map.of());
-        // without the example bundle (and its own gateway entry) the empty entry's gateway has /graphql to itself
+        // without the example bundles (and the example's own gateway entry) the empty entry's gateway has
+        // /graphql to itself, with no service in its schema
         for (Bundle bundle : fixture.context().getBundles()) {
-            if ("org.gatehouse.graphql.example".equals(bundle.getSymbolicName())) {
+            if (java.util.Set.of("org.gatehouse.graphql.example", "org.gatehouse.graphql.emf.example").contains(bundle.getSymbolicName())) {
                 bundle.uninstall();
             }
         }
