@@ -38,5 +38,10 @@ if [ "$(as_postgres -c "SELECT 1 FROM pg_database WHERE datname = '$ROLE'")" != 
   as_postgres -c "CREATE DATABASE $ROLE OWNER $ROLE ENCODING 'UTF8' TEMPLATE template0"
 fi
 
+# pg_trgm (shipped with Debian's postgresql) serves regular expressions on titles (resources'
+# migration 4). The test role owns the database and the extension is trusted, so a migration could
+# create it too; creating it here, once, in public, keeps concurrent test schemas from racing.
+as_postgres -d "$ROLE" -c "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public"
+
 mkdir -p .data
 echo "PG_TEST_URL=postgres://$ROLE:$PASSWORD@127.0.0.1:$PORT/$ROLE" >> .data/test-env

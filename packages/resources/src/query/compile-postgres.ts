@@ -5,9 +5,18 @@
  */
 import type { JsonValue } from './ast/comparison.js';
 import { type NestedItem, QueryCompiler } from './compile.js';
+import type { RegexIndex } from './regex-narrowing.js';
 
 export class PostgresQueryCompiler extends QueryCompiler {
   readonly dialect = 'postgres' as const;
+
+  /**
+   * pg_trgm GIN indexes (migration 4) serve `~` on titles and files by themselves; fields with few
+   * distinct values are matched value by value through their btree.
+   */
+  protected override regexStrategy(index: RegexIndex): 'values' | 'text' | undefined {
+    return index.text ? 'text' : index.values ? 'values' : undefined;
+  }
 
   protected override regexMatch(subject: string, pattern: string): string {
     // PostgreSQL's planner derives an index range from a literal `^prefix` itself.

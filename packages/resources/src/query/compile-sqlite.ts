@@ -6,7 +6,11 @@
  */
 import type { JsonValue } from './ast/comparison.js';
 import { type NestedItem, QueryCompiler } from './compile.js';
-import { prefixRange } from './regex.js';
+import { regexLiterals } from './regex-literals.js';
+import { distinctValues, ftsQuery, prefixBounds, type RegexIndex } from './regex-narrowing.js';
+
+/** Prefixes usable as bytewise ranges: printable ASCII (a code point + 1 stays a plain character). */
+const RANGE_PREFIX = /^[\x20-\x7e]+$/;
 
 /** `$."a"."b.c"`: a JSON path whose every label is quoted (backslash-escaped inside). */
 export function sqliteJsonPath(path: readonly string[]): string {
@@ -17,14 +21,39 @@ export class SqliteQueryCompiler extends QueryCompiler {
   readonly dialect = 'sqlite' as const;
 
   protected override regexMatch(subject: string, pattern: string): string {
-    const range = prefixRange(pattern);
-    // A plain column with a literal `^prefix`: add the equivalent range, which an index can answer
-    // (SQLite compares text bytewise, so every match lies in it). Never on an expression holding
-    // placeholders: repeating it would repeat positional `?`s.
-    if (!range || subject.includes('?')) return `${subject} REGEXP ${this.param(pattern)}`;
-    const low = this.param(range.low);
-    const high = this.param(range.high);
-    return `${subject} >= ${low} AND ${subject} < ${high} AND ${subject} REGEXP ${this.param(pattern)}`;
+    const prefixes = regexLiterals(pattern).prefixes;
+    // A plain column with literal starts (`^/etc/`, `^(a+)+$`): add the equivalent ranges, which
+    // an index can answer (SQLite compares text bytewise, so every match lies in them). Never on
+    // an expression holding placeholders: repeating it would repeat positional `?`s.
+    if (!prefixes?.every((p) => RANGE_PREFIX.test(p)) || subject.includes('?')) {
+      return `${subject} REGEXP ${this.param(pattern)}`;
+    }
+    const ranges = prefixes.map((prefix) => {
+      const [low, high] = prefixBounds(prefix);
+      return `(${subject} >= ${this.param(low)} AND ${subject} < ${this.param(high)})`;
+    });
+    const range = ranges.length === 1 ? ranges[0] : `(${ranges.join(' OR ')})`;
+    return `${range} AND ${subject} REGEXP ${this.param(pattern)}`;
+  }
+
+  /** Distinct values through a btree where the field has one; else the title's FTS5 trigrams. */
+  protected override regexStrategy(index: RegexIndex): 'values' | 'text' | undefined {
+    return index.values ? 'values' : index.text ? 'text' : undefined;
+  }
+
+  /** Trigrams when the pattern needs substrings and has no literal start (a range is cheaper). */
+  protected override textNarrowing(textIndex: string, alias: string, pattern: string): string | undefined {
+    const { required, prefixes } = regexLiterals(pattern);
+    if (!required || prefixes?.every((p) => RANGE_PREFIX.test(p))) return undefined;
+    return `${alias}.rowid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ${this.param(ftsQuery(required))})`;
+  }
+
+  /** The parameter's distinct values (index (name, value)) are matched once each, not every row. */
+  protected override parameterRegex(p: string, name: string, pattern: string): string {
+    const { cte, alias } = distinctValues(this.binder, 'resource_params', 'value', ['name', name]);
+    // Stored values are canonical JSON: a string is matched without its quotes.
+    const text = `(CASE WHEN substr(v, 1, 1) = '"' THEN json_extract(v, '$') ELSE v END)`;
+    return `${p}.value IN (${cte} SELECT v FROM ${alias} WHERE v IS NOT NULL AND ${this.regexMatch(text, pattern)})`;
   }
 
   protected override jsonGet(json: string, path: readonly string[]): string {

@@ -3,7 +3,7 @@ import { compileQuery } from './compile-query.js';
 import { sqliteJsonPath } from './compile-sqlite.js';
 import { NO_PAGING, type Paging } from './paging.js';
 import { parseQuery } from './parse.js';
-import { prefixRange } from './regex.js';
+import { prefixBounds } from './regex-narrowing.js';
 import { validateQuery } from './validate.js';
 
 const SINCE = '2026-01-01T00:00:00.000Z';
@@ -52,7 +52,7 @@ describe('SQL compilation per dialect', () => {
       `(r.certname, r.resource) IN (SELECT t1.certname, t1.resource FROM resource_tags t1 WHERE t1.tag = ${p})`;
     testSql(['and', ['=', 'tag', 'Web'], ['~', 'title', '^/etc']], {
       sqlite: {
-        sql: `SELECT ${COLS} FROM resources r WHERE ((${tag('?')} AND (r.title IS NOT NULL AND r.title >= ? AND r.title < ? AND r.title REGEXP ?)) AND ${ACTIVE})`,
+        sql: `SELECT ${COLS} FROM resources r WHERE ((${tag('?')} AND (r.title IS NOT NULL AND (r.title >= ? AND r.title < ?) AND r.title REGEXP ?)) AND ${ACTIVE})`,
         parameters: ['web', '/etc', '/etd', '^/etc'],
       },
       postgres: {
@@ -153,19 +153,20 @@ describe('SQL compilation per dialect', () => {
     });
   });
 
-  it('gives SQLite an index range for a literal ^prefix, never for other patterns', () => {
-    expect(prefixRange('^/etc/db/conf\\.d/00[0-4]')).toEqual({
-      low: '/etc/db/conf.d/00',
-      high: '/etc/db/conf.d/01',
-    });
-    expect(prefixRange('^abc$')).toEqual({ low: 'abc', high: 'abd' });
-    expect(prefixRange('^ab?c')).toEqual({ low: 'a', high: 'b' });
-    expect(prefixRange('^ab*')).toEqual({ low: 'a', high: 'b' });
-    expect(prefixRange('^ab+')).toEqual({ low: 'ab', high: 'ac' });
-    expect(prefixRange('^a\\.?b')).toEqual({ low: 'a', high: 'b' });
-    for (const none of ['abc', '^abc|^x', '^\\d+', '^.abc', '(?i)^abc', '^(?i)abc', '^[a]bc', '^élan']) {
-      expect(prefixRange(none)).toBeUndefined();
-    }
+  it('gives SQLite index ranges for the literal starts of an anchored pattern, never for others', () => {
+    const sqlite = (pattern: string) =>
+      compileQuery(validateQuery(parseQuery(['~', 'file', pattern])), 'sqlite', {
+        paging: NO_PAGING,
+        inactiveSince: SINCE,
+      }).rows;
+    expect(prefixBounds('/etc/db/conf.d/00')).toEqual(['/etc/db/conf.d/00', '/etc/db/conf.d/01']);
+    const anchored = sqlite('^/etc/(ssh|ssl)/');
+    expect(anchored.sql).toContain('((v >= ? AND v < ?) OR (v >= ? AND v < ?)) AND v REGEXP ?');
+    expect(anchored.parameters).toEqual(
+      expect.arrayContaining(['/etc/ssh', '/etc/ssi', '/etc/ssl', '/etc/ssm']),
+    );
+    for (const none of ['abc', '^\\d+', '(?i)^abc', '^élan'])
+      expect(sqlite(none).sql).not.toContain('v >= ?');
   });
 
   it('quotes every SQLite JSON path label', () => {

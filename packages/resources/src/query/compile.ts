@@ -20,8 +20,16 @@ import type { NodeStateNode } from './ast/node-state.js';
 import type { NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import type { ImplicitSubqueryNode } from './ast/subquery.js';
-import { ENTITY_SPECS, fieldSpec, type OutputSpec, type OutputType, relationship } from './fields.js';
+import {
+  ENTITY_SPECS,
+  type FieldSpec,
+  fieldSpec,
+  type OutputSpec,
+  type OutputType,
+  relationship,
+} from './fields.js';
 import type { Paging } from './paging.js';
+import { distinctValues, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
 import type { ValidatedQuery } from './validate.js';
 
 export interface CompiledQuery {
@@ -127,6 +135,30 @@ export abstract class QueryCompiler {
   protected abstract jsonNumber(json: string, path: readonly string[]): string;
   /** The value at `path` equals the JSON literal `value` exactly. */
   protected abstract jsonEquals(json: string, path: readonly string[], value: JsonValue): string;
+
+  /** Which narrowing a dialect uses for a field's `~` (regex-narrowing.ts); undefined: none. */
+  protected abstract regexStrategy(index: RegexIndex): 'values' | 'text' | undefined;
+
+  /**
+   * SQL keeping only the rows of `alias` whose column may match `pattern`, through the trigram
+   * index `textIndex`, or undefined when the pattern guarantees no substring to look up.
+   */
+  protected textNarrowing(_textIndex: string, _alias: string, _pattern: string): string | undefined {
+    return undefined;
+  }
+
+  /**
+   * `~` on the parameter `name` of the resource_params row `p`: its string value, other values by
+   * their JSON text. Dialects may narrow through their indexes first.
+   */
+  protected parameterRegex(p: string, _name: string, pattern: string): string {
+    return this.regexMatch(`COALESCE(${p}.value_string, ${p}.value)`, pattern);
+  }
+
+  /** The binder the narrowing builders of a dialect use. */
+  protected get binder(): SqlBinder {
+    return this.#binder;
+  }
 
   /** The value of a column holding canonical JSON text as a number, or NULL when not a number. */
   protected abstract jsonTextNumber(column: string): string;
@@ -286,11 +318,42 @@ export abstract class QueryCompiler {
     const spec = fieldSpec(scope.entity, field.name)!;
     if (spec.type === 'fact-value') return this.#factValuePredicate(scope.alias, operator, node.value);
     if (spec.type === 'array') {
+      if (operator === '~')
+        return this.#tagsMatch(scope, (tag) => this.#regex(tag, node.value as string, spec));
       const contains = operator === '=' ? this.tagsContain(scope.alias, node.value) : undefined;
       return contains ?? this.#tagsMatch(scope, (tag) => this.#scalarPredicate(tag, operator, node.value));
     }
-    return this.#scalarPredicate(`${scope.alias}.${spec.column}`, operator, node.value);
+    const column = `${scope.alias}.${spec.column}`;
+    if (operator === '~') return this.#regex(column, node.value as string, spec, scope);
+    return this.#scalarPredicate(column, operator, node.value);
   }
+
+  /**
+   * `column ~ pattern`, narrowed first through the field's index where it has one
+   * (regex-narrowing.ts). NULL never matches, also under `not`.
+   */
+  #regex(column: string, pattern: string, spec: FieldSpec, scope?: Scope): string {
+    const index = spec.regexIndex;
+    const strategy = index ? this.regexStrategy(index) : undefined;
+    if (strategy === 'values' && index?.values) {
+      const [table, valueColumn] = index.values;
+      const { cte, alias } = distinctValues(this.#binder, table, valueColumn);
+      const matching = `${cte} SELECT v FROM ${alias} WHERE v IS NOT NULL AND ${this.regexMatch('v', pattern)}`;
+      return `(${column} IS NOT NULL AND ${column} IN (${matching}))`;
+    }
+    if (strategy === 'text' && scope) {
+      const table = ENTITY_SPECS[scope.entity].source;
+      const narrowed = this.textNarrowing(`${table}_${spec.column}_text`, scope.alias, pattern);
+      if (narrowed) return `(${column} IS NOT NULL AND ${narrowed} AND ${this.regexMatch(column, pattern)})`;
+    }
+    return `(${column} IS NOT NULL AND ${this.regexMatch(column, pattern)})`;
+  }
+
+  /** Parameter binding and fresh aliases for the narrowing builders. */
+  readonly #binder: SqlBinder = {
+    param: (value) => this.param(value),
+    alias: (prefix) => this.#nextAlias(prefix),
+  };
 
   #scalarPredicate(column: string, operator: ComparisonNode['operator'], value: JsonValue): string {
     if (operator === '~') return `(${column} IS NOT NULL AND ${this.regexMatch(column, value as string)})`;
@@ -363,10 +426,7 @@ export abstract class QueryCompiler {
   ): string {
     if (operator === '=')
       return this.#paramsMatch(scope, name, (p) => `${p}.value = ${this.jsonParam(value)}`);
-    return this.#paramsMatch(scope, name, (p) => {
-      const text = `COALESCE(${p}.value_string, ${p}.value)`;
-      return this.regexMatch(text, value as string);
-    });
+    return this.#paramsMatch(scope, name, (p) => this.parameterRegex(p, name, value as string));
   }
 
   #dottedComparison(

@@ -65,38 +65,3 @@ export function registerRegexp(store: FunctionRegistry): void {
     deterministic: true,
   });
 }
-
-/** Characters that end a literal run in RE2/JavaScript syntax. */
-const META = new Set(['\\', '.', '[', ']', '(', ')', '{', '}', '*', '+', '?', '|', '^', '$']);
-const QUANTIFIERS = new Set(['*', '?', '{']);
-
-/**
- * For a pattern anchored with `^` and starting with literal ASCII text, the half-open range
- * [low, high) of strings that can match: low = the literal prefix, high = the prefix with its last
- * character incremented. Undefined when the pattern has no usable prefix or any alternation.
- */
-export function prefixRange(pattern: string): { low: string; high: string } | undefined {
-  if (!pattern.startsWith('^') || pattern.includes('|')) return undefined;
-  let prefix = '';
-  let i = 1;
-  while (i < pattern.length) {
-    let char = pattern[i]!;
-    let width = 1;
-    if (char === '\\') {
-      const next = pattern[i + 1];
-      // Only an escaped punctuation character is a literal (`\.`); `\d`, `\w`, `\b`... are not.
-      if (next === undefined || /[A-Za-z0-9]/.test(next)) break;
-      char = next;
-      width = 2;
-    } else if (META.has(char)) {
-      break;
-    }
-    if (QUANTIFIERS.has(pattern[i + width] ?? '')) break; // `ab?`: the b is optional
-    if (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) >= 0x7f) break;
-    prefix += char;
-    i += width;
-  }
-  if (prefix === '') return undefined;
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return { low: prefix, high: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
-}

@@ -155,7 +155,8 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
 function rewriteTag(operator: ComparisonNode['operator'], value: string): ComparisonNode {
   const tags = ColumnField.create('tags');
   if (operator !== '~') return Comparison.create(operator, tags, value.toLowerCase());
-  const pattern = CASE_INSENSITIVE_PREFIX + value;
+  // PostgreSQL takes embedded options only at the very start: never add a second (?i).
+  const pattern = value.startsWith(CASE_INSENSITIVE_PREFIX) ? value : CASE_INSENSITIVE_PREFIX + value;
   checkRegex(pattern);
   return Comparison.create('~', tags, pattern);
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { RegexIndex } from '../regex-narrowing.js';
+
 /**
  * How a field compares. `json` is the parameters object (dotted paths go inside it); `array` is
  * the tag list; `query-only` is `tag`, which is rewritten to `tags`; `fact-value` is a fact's value,
@@ -26,6 +28,8 @@ export interface FieldSpec {
   readonly column: string | undefined;
   /** May appear in extract, group_by and order_by. */
   readonly projectable: boolean;
+  /** How rows are narrowed before a `~` on the field runs (none: the regex meets every row). */
+  readonly regexIndex?: RegexIndex;
 }
 
 /**
@@ -60,8 +64,8 @@ export interface EntitySpec {
   readonly scalar?: string;
 }
 
-export const column = (type: FieldType, name: string): FieldSpec =>
-  Object.freeze({ type, column: name, projectable: true });
+export const column = (type: FieldType, name: string, regexIndex?: RegexIndex): FieldSpec =>
+  Object.freeze({ type, column: name, projectable: true, ...(regexIndex ? { regexIndex } : {}) });
 
 export const output = (key: string, type: OutputType, columnName = key): OutputSpec =>
   Object.freeze({ key, column: columnName, type });

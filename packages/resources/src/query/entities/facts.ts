@@ -12,9 +12,9 @@ export const FACTS: EntitySpec = {
     'FROM facts fv JOIN certnames fc ON fc.certname = fv.certname)',
   alias: 'f',
   fields: {
-    certname: column('string', 'certname'),
-    environment: column('string', 'environment'),
-    name: column('string', 'name'),
+    certname: column('string', 'certname', { values: ['certnames', 'certname'] }),
+    environment: column('string', 'environment', { values: ['environments', 'name'] }),
+    name: column('string', 'name', { values: ['facts', 'name'] }),
     value: column('fact-value', 'value'),
   },
   output: [

@@ -1,5 +1,7 @@
 /**
- * `resources`: one row per resource of a node's latest catalog (table `resources`).
+ * `resources`: one row per resource of a node's latest catalog (table `resources`). Fields with
+ * few distinct values are regex-matched value by value through their btree; titles through a
+ * trigram index (see regex-narrowing.ts and migration 4).
  * @module
  */
 import { column, type EntitySpec, output } from './entity-spec.js';
@@ -8,17 +10,17 @@ export const RESOURCES: EntitySpec = {
   source: 'resources',
   alias: 'r',
   fields: {
-    certname: column('string', 'certname'),
-    environment: column('string', 'environment'),
+    certname: column('string', 'certname', { values: ['certnames', 'certname'] }),
+    environment: column('string', 'environment', { values: ['environments', 'name'] }),
     exported: column('boolean', 'exported'),
-    file: column('string', 'file'),
+    file: column('string', 'file', { values: ['resources', 'file'], text: true }),
     line: column('number', 'line'),
     parameters: column('json', 'parameters'),
     resource: column('string', 'resource'),
     tag: { type: 'query-only', column: undefined, projectable: false },
-    tags: column('array', 'tags'),
-    title: column('string', 'title'),
-    type: column('string', 'type'),
+    tags: column('array', 'tags', { values: ['resource_tags', 'tag'] }),
+    title: column('string', 'title', { text: true }),
+    type: column('string', 'type', { values: ['resources', 'type'] }),
   },
   output: [
     output('certname', 'string'),
