@@ -8,6 +8,9 @@
 // default 10), BENCH_CONNECTIONS (default 8), BENCH_NODES (1000), BENCH_RESOURCES (500),
 // BENCH_QUERIES (regex on query names, e.g. "tag"), PG_TEST_URL (from .data/test-env) for PostgreSQL. The fleet is loaded once per dialect and kept
 // (.data/bench/fleet-<n>x<r>.db, PostgreSQL schema bench_fleet_<n>x<r>).
+// BENCH_PUPPETDB (a base URL such as http://127.0.0.1:18080, from /work/shared/tools/puppetdb-peer.sh):
+// the same fleet is loaded into that PuppetDB (bench/puppetdb-fleet.mjs) and every query and the
+// dump are measured there too, in the same run, printed beside Gatehouse's figures with the ratio.
 import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -44,6 +47,27 @@ const MATRIX = [
   [
     'regex on title, whole table, limit 100',
     `/resources?query=${q(['~', 'title', '^/etc/cache/conf\\.d/001'])}&limit=100`,
+  ],
+  ['regex on title, whole table, unanchored', `/resources?query=${q(['~', 'title', 'conf\\.d/00[0-4]'])}`],
+  ['regex on title conf1[0-9]\\.d (no match)', `/resources?query=${q(['~', 'title', 'conf1[0-9]\\.d'])}`],
+  ['regex on title ^(a+)+$ (catastrophic)', `/resources?query=${q(['~', 'title', '^(a+)+$'])}`],
+  ['regex on tag (hron)', `/resources?query=${q(['~', 'tag', 'hron'])}`],
+  ['regex on tag (pache, no match)', `/resources?query=${q(['~', 'tag', 'pache'])}`],
+  ['regex on type (^Nagios)', `/resources?query=${q(['~', 'type', '^Nagios'])}`],
+  ['regex on certname (^db0001)', `/resources?query=${q(['~', 'certname', '^db0001'])}`],
+  [
+    'regex on parameter (hostgroups ~ db-ser)',
+    `/resources?query=${q(['~', ['parameter', 'hostgroups'], 'db-ser'])}`,
+  ],
+  [
+    'regex on dotted parameter (ensure ~ ^1\\.)',
+    `/resources/Package?query=${q(['~', 'parameters.ensure', '^1\\.'])}`,
+  ],
+  ['line inequality + type (File, line > 95)', `/resources/File?query=${q(['>', 'line', 95])}`],
+  ['line inequality, whole table (line < 11)', `/resources?query=${q(['<', 'line', 11])}`],
+  [
+    'count by type (extract + group_by)',
+    `/resources?query=${q(['extract', [['function', 'count'], 'type'], ['group_by', 'type']])}`,
   ],
   [
     'paging: order_by title,certname limit 50 offset 1000',
@@ -138,7 +162,7 @@ async function fullDump(base, path) {
   return { seconds, bytes, rssBefore: before.rss, rssPeak: after.peak };
 }
 
-const mb = (n) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 async function benchDialect(dialect) {
   const db = await prepareDatabase(dialect);
@@ -171,6 +195,84 @@ async function benchDialect(dialect) {
   }
 }
 
+/** A Gatehouse child process serving the fleet of `dialect`; resolves to its base URL. */
+async function startChild(dialect) {
+  const db = await prepareDatabase(dialect);
+  const args = ['--server', db.database, ...(db.schema ? [db.schema] : [])];
+  const child = fork(fileURLToPath(import.meta.url), args, { stdio: 'inherit' });
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
+  return {
+    name: dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+    base: `http://127.0.0.1:${port}`,
+    child,
+    db,
+  };
+}
+
+const ms = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+
+/**
+ * Gatehouse (each dialect) and PuppetDB side by side on the same fleet, one query at a time: each
+ * query is asked of every server in turn, so the machine's load falls on all alike. Then the full
+ * dump, plain and gzip, on each.
+ */
+async function compare(puppetdb) {
+  const { dump, latency, load1, rowsOf } = await import('./lib/side-by-side.mjs');
+  const { loadPuppetdbFleet } = await import('./puppetdb-fleet.mjs');
+  const loaded = await loadPuppetdbFleet(puppetdb, {
+    nodes,
+    resources: resourcesPerNode,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (loaded.loaded) process.stderr.write(`puppetdb: fleet loaded in ${loaded.seconds.toFixed(0)} s\n`);
+  const servers = [];
+  try {
+    for (const dialect of dialects) servers.push(await startChild(dialect));
+    const all = [...servers, { name: 'PuppetDB', base: puppetdb }];
+    console.log(
+      `\nLoad average (1 min) at start: ${load1()}. p50 / p99 in ms at one connection, ${duration} s per query and server.\n`,
+    );
+    const head = all.map((s) => `${s.name} p50 / p99`).join(' | ');
+    const ratios = servers.map((s) => `${s.name}/PuppetDB`).join(' | ');
+    console.log(`| query | rows | ${head} | ${ratios} |`);
+    console.log(`|---|---:|${all.map(() => '---:').join('|')}|${servers.map(() => '---:').join('|')}|`);
+    for (const [name, path] of MATRIX) {
+      if (only && !only.test(name)) continue;
+      const rows = [];
+      const figures = [];
+      for (const server of all) {
+        rows.push(await rowsOf(`${server.base}/pdb/query/v4${path}`));
+        figures.push(await latency(`${server.base}/pdb/query/v4${path}`, duration));
+      }
+      const shownRows = new Set(rows).size === 1 ? String(rows[0]) : rows.join(' / ');
+      const cells = figures.map((f) => `${ms(f.p50)} / ${ms(f.p99)}`).join(' | ');
+      const pdb = figures.at(-1).p50;
+      const ratio = figures
+        .slice(0, -1)
+        .map((f) => (f.p50 / pdb).toFixed(2))
+        .join(' | ');
+      console.log(`| ${name} | ${shownRows} | ${cells} | ${ratio} |`);
+    }
+    console.log(`\nLoad average (1 min) after the queries: ${load1()}.\n`);
+    if (only) return;
+    console.log(
+      '| full dump | bytes (plain) | time (plain) | bytes (gzip) | time (gzip) |\n|---|---:|---:|---:|---:|',
+    );
+    for (const server of all) {
+      const url = `${server.base}/pdb/query/v4/resources`;
+      const plain = await dump(url, 'identity');
+      const gzip = await dump(url, 'gzip');
+      if (gzip.encoding !== 'gzip') throw new Error(`${server.name} did not gzip the dump`);
+      console.log(
+        `| ${server.name} | ${mb(plain.bytes)} | ${plain.seconds.toFixed(2)} s | ${mb(gzip.bytes)} | ${gzip.seconds.toFixed(2)} s |`,
+      );
+    }
+    console.log(`\nLoad average (1 min) at the end: ${load1()}.`);
+  } finally {
+    for (const server of servers) server.child.kill();
+  }
+}
+
 async function main() {
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${mb(os.totalmem())} RAM, Node ${process.version};`,
@@ -178,7 +280,8 @@ async function main() {
   console.log(
     `autocannon ${connections} connections, ${duration} s per query after 2 s warm-up; fleet ${nodes} x ${resourcesPerNode}.`,
   );
-  for (const dialect of dialects) await benchDialect(dialect);
+  if (process.env.BENCH_PUPPETDB) await compare(process.env.BENCH_PUPPETDB);
+  else for (const dialect of dialects) await benchDialect(dialect);
 }
 
 if (process.argv[2] === '--server') await serve(process.argv[3], process.argv[4]);
