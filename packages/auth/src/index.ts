@@ -24,6 +24,7 @@ export {
   IDENTICON_SIZE,
   type ImageAvatarProxy,
   isAvatarId,
+  keyedAvatarId,
   type MigrateOptions,
   type MigrationProgress,
   type MigrationSummary,
@@ -112,6 +113,11 @@ export { redirectTarget } from './redirect.js';
 export { EmailSender, type EmailSenderOptions } from './senders/email.js';
 export type { Sender, SendFunc } from './senders/sender.js';
 export { Service } from './service.js';
+// Shared state (README "State and throttling"): the store seam, ended sessions, login throttling.
+export { MemoryStateStore, type MemoryStateStoreOptions } from './state/memory-store.js';
+export { Revocations } from './state/revocations.js';
+export type { StateStore } from './state/state-store.js';
+export { LoginThrottle, type ThrottleOptions, throttleDefaults } from './throttle/login-throttle.js';
 export { type Claims, HANDSHAKE_CLAIM } from './token/claims.js';
 export type { SameSite } from './token/cookies.js';
 export type { SecretReader } from './token/secret.js';

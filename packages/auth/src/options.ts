@@ -10,6 +10,8 @@ import type { AvatarProxy, AvatarStore } from './avatar/types.js';
 import type { AuthError } from './errors.js';
 import type { HttpRequest, HttpResponse } from './http/exchange.js';
 import { type Logger, silentLogger } from './logger/logger.js';
+import type { StateStore } from './state/state-store.js';
+import type { ThrottleOptions } from './throttle/login-throttle.js';
 import type { Claims } from './token/claims.js';
 import type { SameSite } from './token/cookies.js';
 import type { SecretReader } from './token/secret.js';
@@ -57,7 +59,10 @@ export interface Opts {
   validator?: Validator;
   claimsUpdater?: ClaimsUpdater;
   userUpdater?: UserUpdater;
-  /** Allowed audiences (case-insensitive); empty (default) allows any. */
+  /**
+   * Allowed audiences, matched case-insensitively; a login's `aud` takes the spelling listed here, so
+   * a per-site `secretReader` is always asked with that spelling. Empty (default) allows any.
+   */
   audiences?: string[];
   /** Enables basic auth for user `admin` with this password. Default off. */
   adminPasswd?: string;
@@ -95,6 +100,20 @@ export interface Opts {
   tokenCacheSize?: number;
   /** The clock, ms since the epoch. Default `Date.now` (tests freeze it). */
   now?: () => number;
+  /**
+   * Shared state: ended sessions and login-throttling counters. Default a `MemoryStateStore` (this
+   * process only); several instances behind one address need one shared store.
+   */
+  stateStore?: StateStore;
+  /** Login throttling per account and client address (see `LoginThrottle`). Default `throttleDefaults`. */
+  throttle?: ThrottleOptions;
+  /** How long a verified token is taken as not revoked before the store is asked again, ms. Default 10 s. */
+  revocationCheckInterval?: number;
+  /**
+   * Key of the avatar ids (`HMAC-SHA256(key, user id)`), so that nobody can compute a user's avatar
+   * link from the user's name. Default: derived from the secret for aud `""`.
+   */
+  avatarIdKey?: string | Uint8Array;
 }
 
 export const MINUTE = 60_000;
@@ -116,6 +135,7 @@ export const defaults = {
   sameSite: 'Lax' as SameSite,
   bodyLimit: 1024 * 1024,
   tokenCacheSize: 10_000,
+  revocationCheckInterval: 10_000,
 } as const;
 
 /** Options that stay optional after resolution: hooks and the avatar wiring. */
@@ -126,7 +146,10 @@ type HookOpts =
   | 'claimsUpdater'
   | 'userUpdater'
   | 'errorHandler'
-  | 'basicAuthChecker';
+  | 'basicAuthChecker'
+  | 'stateStore'
+  | 'throttle'
+  | 'avatarIdKey';
 
 export type ResolvedOpts = Required<Omit<Opts, HookOpts>> &
   Pick<Opts, HookOpts> & {
@@ -189,7 +212,7 @@ export function resolveOptions(opts: Opts): ResolvedOpts {
     mountPath: path('mountPath', opts.mountPath, defaults.mountPath),
     avatarRoutePath: path('avatarRoutePath', opts.avatarRoutePath, defaults.avatarRoutePath),
     avatarResizeLimit: opts.avatarResizeLimit ?? defaults.avatarResizeLimit,
-    audiences: (opts.audiences ?? []).map((aud) => aud.toLowerCase()),
+    audiences: [...(opts.audiences ?? [])],
     adminPasswd: opts.adminPasswd ?? '',
     logger: opts.logger ?? silentLogger,
     jwtCookieName: opts.jwtCookieName || defaults.jwtCookieName,
@@ -207,5 +230,9 @@ export function resolveOptions(opts: Opts): ResolvedOpts {
     bodyLimit,
     tokenCacheSize,
     now: opts.now ?? Date.now,
+    revocationCheckInterval:
+      opts.revocationCheckInterval === 0
+        ? 0
+        : positive('revocationCheckInterval', opts.revocationCheckInterval, defaults.revocationCheckInterval),
   };
 }

@@ -12,6 +12,7 @@ import { json } from './http/respond.js';
 import type { Logger } from './logger/logger.js';
 import type { LoginRequest, ProviderContext } from './providers/provider.js';
 import { redirectTarget } from './redirect.js';
+import type { LoginThrottle } from './throttle/login-throttle.js';
 import { HANDSHAKE_CLAIM, toSeconds } from './token/claims.js';
 import { issueToken } from './token/issue.js';
 import type { SecretReader } from './token/secret.js';
@@ -30,6 +31,7 @@ export interface ContextDeps {
   isAllowedAudience: (aud: string) => boolean;
   avatarProxy: () => AvatarProxy | undefined;
   now: () => number;
+  throttle: LoginThrottle;
 }
 
 export class ServiceProviderContext implements ProviderContext {
@@ -37,9 +39,11 @@ export class ServiceProviderContext implements ProviderContext {
   readonly serviceURL: string;
   readonly mountPath: string;
   readonly logger: Logger;
+  readonly throttle: LoginThrottle;
 
   constructor(deps: ContextDeps) {
     this.#d = deps;
+    this.throttle = deps.throttle;
     this.serviceURL = deps.serviceURL.href.replace(/\/+$/, '');
     this.mountPath = deps.mountPath;
     this.logger = deps.logger;

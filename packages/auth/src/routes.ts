@@ -23,6 +23,10 @@ export interface RouteDeps {
   /** Resolves once every provider's `attach` finished. */
   ready: () => Promise<void>;
   refusal: (req: HttpRequest, error: AuthError) => Promise<HttpResponse>;
+  /** Revokes the session the request carries (logout). */
+  endSession: (req: HttpRequest) => Promise<void>;
+  /** True when a browser says another site sent the request. */
+  isCrossSite: (req: HttpRequest) => boolean;
 }
 
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'HEAD']);
@@ -37,8 +41,23 @@ function segments(mountPath: string, path: string): string[] | undefined {
     .filter((part) => part.length > 0);
 }
 
-function logout(deps: RouteDeps): HttpResponse {
-  return empty(200, { 'set-cookie': deps.clearCookies() });
+/** Ends the session server-side, then clears the cookies (also when the store failed: 500 says so). */
+async function logout(deps: RouteDeps, req: HttpRequest, provider?: Provider): Promise<HttpResponse> {
+  try {
+    await deps.endSession(req);
+  } catch (cause) {
+    deps.logger.logf('[ERROR] logout: the session could not be revoked: %s', String(cause));
+    return errorResponse(new AuthError('ERR_INTERNAL', undefined, { cause }), {
+      'set-cookie': deps.clearCookies(),
+    });
+  }
+  return provider?.logout ? provider.logout(req) : empty(200, { 'set-cookie': deps.clearCookies() });
+}
+
+/** Logins and logouts are refused when another site sent them (login CSRF, forced logout). */
+function refuseCrossSite(deps: RouteDeps, req: HttpRequest, provider?: Provider): void {
+  if (provider?.acceptsCrossSite?.(req)) return;
+  if (deps.isCrossSite(req)) throw new AuthError('ERR_CROSS_SITE');
 }
 
 async function currentUser(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
@@ -65,12 +84,14 @@ async function providerRoute(
   if (!provider) throw new AuthError('ERR_UNKNOWN_PROVIDER');
   switch (action) {
     case 'login':
+      refuseCrossSite(deps, req, provider);
       return provider.login(req);
     case 'callback':
       if (!provider.callback) throw new AuthError('ERR_NOT_FOUND');
       return provider.callback(req);
     case 'logout':
-      return provider.logout ? provider.logout(req) : logout(deps);
+      refuseCrossSite(deps, req);
+      return logout(deps, req, provider);
     default:
       throw new AuthError('ERR_NOT_FOUND');
   }
@@ -87,7 +108,8 @@ async function route(deps: RouteDeps, parts: string[], req: HttpRequest): Promis
       case 'status':
         return status(deps, req);
       case 'logout':
-        return logout(deps);
+        refuseCrossSite(deps, req);
+        return logout(deps, req);
     }
   }
   if (parts.length === 2) return providerRoute(deps, parts[0]!, parts[1]!, req);

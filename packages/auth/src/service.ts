@@ -4,11 +4,13 @@
  * the avatar route. All logic is request -> response; `service.fastify` and `service.express` are
  * the framework adapters.
  */
+import { createHmac } from 'node:crypto';
 import { createExpressAuth, type ExpressAuth } from './adapters/express.js';
 import { createFastifyAuth, type FastifyAuth } from './adapters/fastify.js';
 import { createAvatarProxy } from './avatar/proxy.js';
 import type { AvatarProxy } from './avatar/types.js';
 import type { AuthError } from './errors.js';
+import { isCrossSite } from './http/cross-site.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
 import type { MaybePromise } from './internal/maybe-promise.js';
 import {
@@ -24,7 +26,12 @@ import { type CredChecker, DirectProvider } from './providers/direct.js';
 import type { Provider, ProviderContext } from './providers/provider.js';
 import { ProviderRegistry } from './providers/registry.js';
 import { handleAuthRoute, type RouteDeps } from './routes.js';
-import type { Claims } from './token/claims.js';
+import { MemoryStateStore } from './state/memory-store.js';
+import { Revocations } from './state/revocations.js';
+import type { StateStore } from './state/state-store.js';
+import { LoginThrottle } from './throttle/login-throttle.js';
+import { type Claims, HANDSHAKE_CLAIM } from './token/claims.js';
+import type { SecretReader } from './token/secret.js';
 import { TokenService } from './token/token-service.js';
 import type { User } from './token/user.js';
 
@@ -42,6 +49,13 @@ function buildAvatarProxy(o: ResolvedOpts): AvatarProxy | undefined {
     routePath: o.avatarRoutePath,
     resizeLimit: o.avatarResizeLimit,
     logger: o.logger,
+    // Keyed ids: the route cannot be asked which user names ever logged in.
+    idKey:
+      o.avatarIdKey ??
+      (async () =>
+        createHmac('sha256', await o.secretReader(''))
+          .update('gatehouse avatar ids')
+          .digest()),
   });
 }
 
@@ -50,6 +64,12 @@ export class Service {
   readonly options: ResolvedOpts;
   /** Issues, reads and refreshes session tokens. */
   readonly tokens: TokenService;
+  /** The shared state: ended sessions, throttling counters (the `stateStore` option). */
+  readonly stateStore: StateStore;
+  /** Ended sessions. */
+  readonly revocations: Revocations;
+  /** Login throttling, for every way in that checks a credential (also the host's own). */
+  readonly throttle: LoginThrottle;
   readonly #registry = new ProviderRegistry();
   readonly #context: ServiceProviderContext;
   readonly #avatarProxy: AvatarProxy | undefined;
@@ -62,10 +82,17 @@ export class Service {
   constructor(opts: Opts) {
     const o = resolveOptions(opts);
     this.options = o;
-    const isAllowedAudience = (aud: string) =>
-      o.audiences.length === 0 || o.audiences.includes(aud.toLowerCase());
+    const audiences = new Map(o.audiences.map((aud) => [aud.toLowerCase(), aud]));
+    // Tokens carry the spelling of `audiences`, and the secretReader is always asked with it.
+    const canonicalAudience = (aud: string) =>
+      audiences.size === 0 ? aud : audiences.get(aud.toLowerCase());
+    const isAllowedAudience = (aud: string) => canonicalAudience(aud) !== undefined;
+    const secretReader: SecretReader = (aud) => o.secretReader(canonicalAudience(aud) ?? aud);
+    this.stateStore = o.stateStore ?? new MemoryStateStore({ now: o.now });
+    this.revocations = new Revocations(this.stateStore, o.maxSessionAge, o.now);
+    this.throttle = new LoginThrottle(this.stateStore, o.throttle, o.now);
     this.tokens = new TokenService({
-      secretReader: o.secretReader,
+      secretReader,
       tokenDurationMs: o.tokenDuration,
       maxSessionAgeMs: o.maxSessionAge,
       issuer: o.issuer,
@@ -83,9 +110,11 @@ export class Service {
       jwtQuery: o.jwtQuery,
       sendJWTHeader: o.sendJWTHeader,
       ...(o.claimsUpdater ? { claimsUpdater: o.claimsUpdater } : {}),
-      isAllowedAudience,
+      canonicalAudience,
       cacheSize: o.tokenCacheSize,
       now: o.now,
+      isRevoked: (claims) => this.revocations.isRevoked(claims),
+      revocationCheckMs: o.revocationCheckInterval,
     });
     this.#avatarProxy = buildAvatarProxy(o);
     this.#context = new ServiceProviderContext({
@@ -93,8 +122,9 @@ export class Service {
       mountPath: o.mountPath,
       logger: o.logger,
       tokens: this.tokens,
-      secretReader: o.secretReader,
+      secretReader,
       issuer: o.issuer,
+      throttle: this.throttle,
       allowedRedirectHosts: o.allowedRedirectHosts,
       isAllowedAudience,
       avatarProxy: () => this.#avatarProxy,
@@ -109,6 +139,7 @@ export class Service {
       isProviderAllowed: (claims) => this.isProviderAllowed(claims),
       clearCookies: () => this.tokens.clearCookies(),
       logger: o.logger,
+      throttle: this.throttle,
     };
     this.#routeDeps = {
       mountPath: o.mountPath,
@@ -119,7 +150,36 @@ export class Service {
       clearCookies: () => this.tokens.clearCookies(),
       ready: () => this.ready(),
       refusal: (req, error) => this.refusal(req, error),
+      endSession: (req) => this.endSession(req),
+      isCrossSite: (req) => isCrossSite(req, o.parsedURL, o.allowedRedirectHosts),
     };
+  }
+
+  /**
+   * Ends the session a request carries (logout): its `jti` is revoked in the state store, so the
+   * same cookie or `X-JWT` answers 401 from now on and is never refreshed. A request without a valid
+   * token ends nothing. Rejects when the store cannot record it.
+   */
+  async endSession(req: HttpRequest): Promise<void> {
+    const found = this.tokens.locate(req);
+    if (!found) return;
+    let claims: Claims;
+    try {
+      ({ claims } = await this.tokens.verifyIgnoringRevocation(found.token));
+    } catch {
+      return; // a forged or broken token is no session to end
+    }
+    if (!claims.user || claims[HANDSHAKE_CLAIM] !== undefined) return;
+    await this.revocations.revokeSession(claims);
+    this.tokens.forget({ jti: claims.jti ?? '' });
+    this.options.logger.logf('[INFO] logout of %s', claims.user.id);
+  }
+
+  /** Ends every session of the user with id `userId` (an administrator's revocation). */
+  async revokeSessions(userId: string): Promise<void> {
+    await this.revocations.revokeUser(userId);
+    this.tokens.forget({ userId });
+    this.options.logger.logf('[INFO] every session of %s revoked', userId);
   }
 
   /** Adds a provider; its name must be URL-path-safe and unique (TypeError otherwise). */

@@ -5,7 +5,7 @@
 
 export type { AvatarHandlerOptions } from './handler.js';
 export { AVATAR_CACHE_CONTROL, createAvatarHandler } from './handler.js';
-export { AVATAR_ID_PATTERN, avatarIdFor, isAvatarId } from './id.js';
+export { AVATAR_ID_PATTERN, avatarIdFor, isAvatarId, keyedAvatarId } from './id.js';
 export { generateIdenticon, IDENTICON_SIZE } from './identicon.js';
 export type { AvatarFetchLimits } from './limits.js';
 export { defaultAvatarFetchLimits } from './limits.js';

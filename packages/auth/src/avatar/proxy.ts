@@ -13,6 +13,7 @@ import type { User } from '../token/user.js';
 import { fetchPicture } from './fetch-picture.js';
 import { withFingerprintCache } from './fingerprint-cache.js';
 import { createAvatarHandler } from './handler.js';
+import { keyedAvatarId } from './id.js';
 import { generateIdenticon } from './identicon.js';
 import { type AvatarFetchLimits, resolveFetchLimits } from './limits.js';
 import { ImageRejectedError, normalizeImage } from './normalize-image.js';
@@ -38,6 +39,12 @@ export interface AvatarProxyOptions {
    * another instance sharing the store within this time.
    */
   fingerprintCacheMs?: number;
+  /**
+   * Key of the avatar ids: an id is `HMAC-SHA256(key, user id)` (40 hex), so nobody without the key
+   * can compute a user's avatar link and ask the route whether that user ever logged in. A function
+   * is called once, at the first avatar. Without a key, ids are the plain SHA-1 of the user id.
+   */
+  idKey?: string | Uint8Array | (() => Promise<string | Uint8Array>);
 }
 
 /** The proxy as {@link createAvatarProxy} returns it: the contract plus uploads and its settings. */
@@ -85,6 +92,14 @@ export function createAvatarProxy(options: AvatarProxyOptions): ImageAvatarProxy
   const store = cacheMs > 0 ? withFingerprintCache(given, { ttlMs: cacheMs, maxEntries: 10_000 }) : given;
   const normalize = (data: Buffer) => normalizeImage(data, { maxPixels: limits.maxPixels, resizeLimit });
   const linkFor = (avatarId: string) => `${baseURL}${routePath}/${avatarId}`;
+  const givenKey = options.idKey;
+  let key: Promise<string | Uint8Array> | undefined;
+  /** The store key of a user's avatar: the keyed avatar id (stores keep an id as it is), else the user id. */
+  async function storeKey(userId: string): Promise<string> {
+    if (givenKey === undefined) return userId;
+    key ??= typeof givenKey === 'function' ? givenKey() : Promise.resolve(givenKey);
+    return keyedAvatarId(userId, await key);
+  }
 
   async function identicon(userId: string): Promise<Buffer> {
     return (await normalize(await generateIdenticon(userId))).data;
@@ -112,7 +127,7 @@ export function createAvatarProxy(options: AvatarProxyOptions): ImageAvatarProxy
     async put(user, fetchImpl = globalThis.fetch) {
       assertUserId(user.id);
       const data = await pictureOrIdenticon(user, fetchImpl);
-      return linkFor(await store.put(user.id, data));
+      return linkFor(await store.put(await storeKey(user.id), data));
     },
     async putContent(userId, data) {
       assertUserId(userId);
@@ -123,7 +138,7 @@ export function createAvatarProxy(options: AvatarProxyOptions): ImageAvatarProxy
         if (!(err instanceof ImageRejectedError)) throw err;
         throw new AuthError('ERR_UNSUPPORTED_MEDIA_TYPE', 'not an image', { cause: err });
       }
-      return linkFor(await store.put(userId, normalized));
+      return linkFor(await store.put(await storeKey(userId), normalized));
     },
     close: () => store.close(),
   };

@@ -2,17 +2,22 @@
  * @module middleware/basic
  * Basic auth, off by default. A BasicAuthChecker wins and may supply the user; without one,
  * `adminPasswd` lets user `admin` in, compared in constant time. Wrong admin credentials fall
- * through to the token checks (as in the reference); a checker's refusal is final.
+ * through to the token checks (as in the reference); a checker's refusal is final. Every failure
+ * counts against the account and the client address; a blocked one is refused with 429 first.
  */
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
 import { constantTimeEqual } from '../internal/constant-time.js';
 import type { BasicAuthChecker } from '../options.js';
+import type { LoginThrottle } from '../throttle/login-throttle.js';
+import { copyJson } from '../token/token-service.js';
 import { setAdmin, type User } from '../token/user.js';
 
 export interface BasicAuthConfig {
   adminPasswd: string;
   basicAuthChecker?: BasicAuthChecker;
+  /** Failed basic credentials count against the account and the client address. */
+  throttle: LoginThrottle;
 }
 
 /** The user name and password of an `Authorization: Basic` header, or `undefined`. */
@@ -38,17 +43,38 @@ export async function basicAuthUser(config: BasicAuthConfig, req: HttpRequest): 
   if (!config.basicAuthChecker && !config.adminPasswd) return undefined;
   const creds = basicCredentials(req);
   if (!creds) return undefined;
+  await config.throttle.check(creds.user, req.ip);
+  let user: User | undefined;
+  try {
+    user = await checkedUser(config, creds);
+  } catch (error) {
+    if (error instanceof AuthError && error.code === 'ERR_BASIC_AUTH_REJECTED')
+      await config.throttle.failed(creds.user, req.ip);
+    throw error;
+  }
+  if (user) await config.throttle.succeeded(creds.user);
+  else await config.throttle.failed(creds.user, req.ip);
+  return user;
+}
+
+/** The user the credentials give, `undefined` for wrong admin credentials; throws when a checker refuses. */
+async function checkedUser(
+  config: BasicAuthConfig,
+  creds: { user: string; passwd: string },
+): Promise<User | undefined> {
   if (config.basicAuthChecker) {
     let result: Awaited<ReturnType<BasicAuthChecker>>;
     try {
       result = await config.basicAuthChecker(creds.user, creds.passwd);
     } catch (cause) {
+      if (cause instanceof AuthError && (cause.status === 429 || cause.status === 503)) throw cause;
       throw new AuthError('ERR_BASIC_AUTH_REJECTED', undefined, { cause });
     }
     const ok = typeof result === 'boolean' ? result : result?.ok === true;
     if (!ok) throw new AuthError('ERR_BASIC_AUTH_REJECTED');
     const supplied = typeof result === 'object' ? result.user : undefined;
-    return supplied ?? { id: creds.user, name: creds.user };
+    // The checker may hand out one object for every request: each request gets its own copy.
+    return supplied ? copyJson(supplied) : { id: creds.user, name: creds.user };
   }
   // Both comparisons always run, so the time does not tell which part was wrong.
   const userOk = constantTimeEqual(creds.user, 'admin');

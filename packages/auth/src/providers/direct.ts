@@ -2,7 +2,8 @@
  * @module providers/direct
  * The direct provider: the user posts a name and password, a {@link CredChecker} says yes or no.
  * Credentials come from a form body, a JSON body or the query (`user`, `passwd`, `aud`,
- * `session=1|0`, `from`). A refusal never says which part was wrong.
+ * `session=1|0`, `from`). A refusal never says which part was wrong. Attempts are throttled per
+ * account and client address (`ctx.throttle`): 429 with Retry-After before the checker even runs.
  */
 import { AuthError } from '../errors.js';
 import { bodyFields, queryOf } from '../http/body.js';
@@ -57,7 +58,15 @@ export class DirectProvider implements Provider {
     const { user, passwd } = fields;
     if (!user || !passwd) throw malformed;
     if (fields.from && !ctx.isAllowedRedirect(fields.from)) throw new AuthError('ERR_REDIRECT_NOT_ALLOWED');
-    await this.#check(ctx, user, passwd);
+    await ctx.throttle.check(user, req.ip);
+    try {
+      await this.#check(ctx, user, passwd);
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'ERR_BAD_CREDENTIALS')
+        await ctx.throttle.failed(user, req.ip);
+      throw error;
+    }
+    await ctx.throttle.succeeded(user);
     const id = this.#userIdFunc ? this.#userIdFunc(user, req) : user;
     const loggedIn: User = { name: user, id: `${this.name}_${hashId(id)}` };
     return ctx.completeLogin(loggedIn, {
@@ -73,6 +82,8 @@ export class DirectProvider implements Provider {
     try {
       result = await this.#checker(user, passwd);
     } catch (cause) {
+      // A checker that is busy or throttled answers for itself (503 or 429, Retry-After).
+      if (cause instanceof AuthError && (cause.status === 429 || cause.status === 503)) throw cause;
       ctx.logger.logf('[ERROR] %s: credential check failed: %s', this.name, String(cause));
       throw new AuthError('ERR_CRED_CHECK_FAILED', undefined, { cause });
     }

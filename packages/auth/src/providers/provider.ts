@@ -7,6 +7,7 @@
  */
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import type { Logger } from '../logger/logger.js';
+import type { LoginThrottle } from '../throttle/login-throttle.js';
 import type { User } from '../token/user.js';
 
 /** What a provider needs from the service to finish a login. */
@@ -28,6 +29,11 @@ export interface ProviderContext {
   isAllowedRedirect(from: string): boolean;
   /** True when `aud` is allowed by the Audiences option (always true when the option is empty). */
   isAllowedAudience(aud: string): boolean;
+  /**
+   * Login throttling per account and client address: call `check` before checking a credential,
+   * then `failed` or `succeeded`. `check` throws a 429 `ERR_TOO_MANY_ATTEMPTS` while blocked.
+   */
+  readonly throttle: LoginThrottle;
   /**
    * Signs a short-lived handshake token (OAuth state, PKCE verifier, nonce, `from`, aud...) with the
    * service's secret. The provider keeps it in its own cookie, never in the session cookie, so
@@ -66,8 +72,17 @@ export interface Provider {
   login(req: HttpRequest): Promise<HttpResponse>;
   /** `GET|POST <mount>/<name>/callback`; absent for providers without one (404). */
   callback?(req: HttpRequest): Promise<HttpResponse>;
-  /** `GET|POST <mount>/<name>/logout`; absent means the service's default (clear the session cookies). */
+  /**
+   * `GET|POST <mount>/<name>/logout`, after the service ended the session server-side; absent means
+   * the service's default (clear the session cookies).
+   */
   logout?(req: HttpRequest): Promise<HttpResponse>;
+  /**
+   * True for a login request that may come from another site: a step that is really a callback,
+   * such as a confirmation link opened from a webmail page. Other logins and every logout sent
+   * cross-site are refused (403 `ERR_CROSS_SITE`).
+   */
+  acceptsCrossSite?(req: HttpRequest): boolean;
   /** Stops anything the provider started (servers, pollers). */
   close?(): Promise<void>;
 }

@@ -40,6 +40,11 @@ export class ExpiringCache<V> {
     this.#entries.set(key, { value, expiresAtMs });
   }
 
+  /** Removes every entry whose value matches. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#entries.delete(key);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

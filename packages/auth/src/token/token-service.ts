@@ -41,9 +41,25 @@ export interface TokenServiceOptions {
   jwtQuery: string;
   sendJWTHeader: boolean;
   claimsUpdater?: ClaimsUpdater;
-  isAllowedAudience: (aud: string) => boolean;
+  /** The allowed spelling of an `aud` (the `audiences` entry it matches), `undefined` when not allowed. */
+  canonicalAudience: (aud: string) => string | undefined;
   cacheSize: number;
   now: () => number;
+  /** Says whether a verified session was ended (logout, revocation of its user). */
+  isRevoked: (claims: Claims) => Promise<boolean>;
+  /**
+   * How long a token checked against the revocations is taken as not revoked without asking again,
+   * ms. Revocations made by this process take effect at once (they evict the token from the cache);
+   * this bounds how late one made elsewhere (another instance, the CLI) is seen.
+   */
+  revocationCheckMs: number;
+}
+
+/** A verified token in the cache; `checkedAt` is when its revocation was last asked. */
+interface VerifiedEntry {
+  token: string;
+  claims: Claims;
+  checkedAt: number;
 }
 
 export type TokenSource = 'query' | 'header' | 'cookie';
@@ -72,6 +88,21 @@ function signatureOf(token: string): string {
   return token.slice(token.lastIndexOf('.') + 1);
 }
 
+/** A deep copy of a JSON value (what a verified JWT payload is made of); cheaper than structuredClone. */
+export function copyJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copyJson((value as Record<string, unknown>)[key]);
+    // A JSON `__proto__` member is an own property; assigning it would change the prototype instead.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy as T;
+}
+
 function queryParam(url: string, name: string): string | undefined {
   const start = url.indexOf('?');
   if (start < 0) return undefined;
@@ -81,7 +112,7 @@ function queryParam(url: string, name: string): string | undefined {
 export class TokenService {
   readonly #o: TokenServiceOptions;
   /** Keyed by the signature (short, so cheap to hash); an entry answers only for the identical token. */
-  readonly #verified: ExpiringCache<{ token: string; claims: Claims }>;
+  readonly #verified: ExpiringCache<VerifiedEntry>;
   readonly refresher: Refresher;
 
   constructor(options: TokenServiceOptions) {
@@ -105,7 +136,9 @@ export class TokenService {
       exp: input.exp ?? Math.min(nowS + toSeconds(this.#o.tokenDurationMs), sessionEnd),
     };
     if (this.#o.claimsUpdater) claims = await this.#o.claimsUpdater(claims);
-    if (!this.#o.isAllowedAudience(claims.aud ?? '')) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
+    const aud = this.#o.canonicalAudience(claims.aud ?? '');
+    if (aud === undefined) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
+    claims.aud = aud;
     return { token: await issueToken(claims, this.#o.secretReader), claims };
   }
 
@@ -142,24 +175,55 @@ export class TokenService {
     return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
   }
 
-  /** Verifies `token`, answering from the cache of verified tokens when possible. */
+  /**
+   * Verifies `token` (signature, claims) and refuses an ended session with `ERR_SESSION_REVOKED`;
+   * answers from the cache of verified tokens when possible. An expired token is returned with
+   * `expired: true` (only a cookie may refresh it) and never cached.
+   */
   async verify(token: string): Promise<{ claims: Claims; expired: boolean }> {
     const now = this.#o.now();
     const cached = this.#cached(token, now);
-    if (cached) return { claims: cached, expired: false };
+    if (cached) {
+      if (now - cached.checkedAt >= this.#o.revocationCheckMs) await this.#recheck(cached, now);
+      return { claims: cached.claims, expired: false };
+    }
     const result = await verifyToken(token, this.#o.secretReader, now);
-    if (!result.expired)
+    if (await this.#o.isRevoked(result.claims)) throw new AuthError('ERR_SESSION_REVOKED');
+    if (!result.expired) {
       this.#verified.set(
         signatureOf(token),
-        { token, claims: result.claims },
+        { token, claims: result.claims, checkedAt: now },
         (result.claims.exp ?? 0) * 1000,
       );
+    }
     return result;
   }
 
-  #cached(token: string, nowMs: number): Claims | undefined {
+  /** Verifies a token without the revocation check (logout reads the session it is about to end). */
+  async verifyIgnoringRevocation(token: string): Promise<{ claims: Claims; expired: boolean }> {
+    return verifyToken(token, this.#o.secretReader, this.#o.now());
+  }
+
+  /** Drops cached tokens of a session (`jti`) or of a user, so a revocation here applies at once. */
+  forget(match: { jti?: string; userId?: string }): void {
+    this.#verified.deleteWhere(
+      ({ claims }) =>
+        (match.jti !== undefined && claims.jti === match.jti) ||
+        (match.userId !== undefined && claims.user?.id === match.userId),
+    );
+  }
+
+  async #recheck(entry: VerifiedEntry, nowMs: number): Promise<void> {
+    if (await this.#o.isRevoked(entry.claims)) {
+      this.forget({ jti: entry.claims.jti ?? '' });
+      throw new AuthError('ERR_SESSION_REVOKED');
+    }
+    entry.checkedAt = nowMs;
+  }
+
+  #cached(token: string, nowMs: number): VerifiedEntry | undefined {
     const entry = this.#verified.get(signatureOf(token), nowMs);
-    return entry?.token === token ? entry.claims : undefined;
+    return entry?.token === token ? entry : undefined;
   }
 
   /**
@@ -175,7 +239,9 @@ export class TokenService {
     // reading serves the cache and the session-age check (a cache hit is unexpired at that instant).
     const nowMs = this.#o.now();
     const cached = this.#cached(found.token, nowMs);
-    if (cached) return this.#inspect(req, found, cached, false, nowMs);
+    if (cached && nowMs - cached.checkedAt < this.#o.revocationCheckMs) {
+      return this.#inspect(req, found, cached.claims, false, nowMs);
+    }
     return this.verify(found.token).then(({ claims, expired }) =>
       this.#inspect(req, found, claims, expired, this.#o.now()),
     );
@@ -192,7 +258,8 @@ export class TokenService {
       throw new AuthError('ERR_TOKEN_INVALID');
     }
     if (expired && found.source !== 'cookie') throw new AuthError('ERR_TOKEN_EXPIRED');
-    if (!this.#o.isAllowedAudience(claims.aud ?? '')) throw new AuthError('ERR_AUDIENCE_REJECTED');
+    if (this.#o.canonicalAudience(claims.aud ?? '') === undefined)
+      throw new AuthError('ERR_AUDIENCE_REJECTED');
     this.#checkSessionAge(claims, expired, nowMs);
     if (found.source === 'cookie') {
       const header = req.headers[this.#o.xsrfHeaderKey];
@@ -201,11 +268,12 @@ export class TokenService {
     return { token: found.token, source: found.source, claims, expired };
   }
 
-  /** The user of verified claims as a fresh object (cached claims are shared between requests). */
+  /**
+   * The user of verified claims as a fresh object, nested attributes included: cached claims are
+   * shared between requests, and what one handler does to its `request.user` must not reach another.
+   */
   userOf(claims: Claims): User {
-    const user = claims.user as User;
-    const copy: User = { ...user };
-    if (user.attrs) copy.attrs = { ...user.attrs };
+    const copy = copyJson(claims.user as User);
     if (claims.aud) copy.aud = claims.aud;
     return copy;
   }

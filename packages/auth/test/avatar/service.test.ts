@@ -3,11 +3,12 @@
  * identicon and puts the local link into the token's user; the avatar route serves it through both
  * framework adapters with caching headers.
  */
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarIdFor, Service } from '../../src/index.js';
+import { avatarIdFor, keyedAvatarId, Service } from '../../src/index.js';
 import { type Framework, type Running, start } from '../core/support/servers.js';
 import { login, SECRET, users } from '../core/support/service.js';
 
@@ -45,7 +46,10 @@ describe.each<Framework>(['fastify', 'express'])('avatars in the Service over %s
     const res = await login(app.url);
     expect(res.status).toBe(200);
     const user = (await res.json()) as { id: string; picture: string };
-    expect(user.picture).toBe(`http://gate.test/avatar/${avatarIdFor(user.id)}`);
+    // The id is keyed with the service's secret: the plain SHA-1 of the user id finds nothing.
+    const key = createHmac('sha256', SECRET).update('gatehouse avatar ids').digest();
+    expect(user.picture).toBe(`http://gate.test/avatar/${keyedAvatarId(user.id, key)}`);
+    expect((await fetch(`${app.url}/avatar/${avatarIdFor(user.id)}`)).status).toBe(404);
     const image = await fetch(`${app.url}${new URL(user.picture).pathname}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

@@ -127,7 +127,7 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
   });
 
   it('audiences: login for another aud is 403; a token for another aud is 401; per-aud secrets', async () => {
-    const secrets: Record<string, string> = { site1: 'secret one', site2: 'secret two' };
+    const secrets: Record<string, string> = { Site1: 'secret one', site2: 'secret two' };
     const { url, clock } = await setup(framework, {
       audiences: ['Site1'],
       secretReader: (aud) => secrets[aud] ?? 'default',
@@ -135,9 +135,10 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
     const refused = await login(url, 'alice', 'wonderland', '?aud=site2');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'audience not allowed' });
-    const ok = await login(url, 'alice', 'wonderland', '?aud=site1');
+    // Any case logs in; the token carries the spelling of `audiences`, the secretReader's key.
+    const ok = await login(url, 'alice', 'wonderland', '?aud=SITE1');
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toHaveProperty('aud', 'site1');
+    expect(await ok.json()).toHaveProperty('aud', 'Site1');
     const exp = clock.ms / 1000 + 600;
     const user = { id: 'local_x', name: 'x' };
     const other = await sign({ user, aud: 'site2', exp, auth_provider: { name: 'local' } }, 'secret two');
@@ -149,6 +150,19 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
       'secret two',
     );
     expect((await fetch(`${url}/private`, { headers: { 'x-jwt': crossSigned } })).status).toBe(401);
+  });
+
+  it("per-site secrets, the README's recipe: any case of a site logs in and its token works", async () => {
+    const secrets: Record<string, string> = { site1: 'secret one', site2: 'secret two' };
+    const { url } = await setup(framework, {
+      audiences: Object.keys(secrets),
+      secretReader: (aud) => secrets[aud]!,
+    });
+    const ok = await login(url, 'alice', 'wonderland', '?aud=SITE2');
+    expect(ok.status).toBe(200);
+    const { jwt } = sessionOf(ok);
+    expect(JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).aud).toBe('site2');
+    expect((await fetch(`${url}/private`, { headers: { 'x-jwt': jwt } })).status).toBe(200);
   });
 
   it('a token from a provider that is not registered is refused', async () => {

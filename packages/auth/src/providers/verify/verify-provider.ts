@@ -78,14 +78,25 @@ export class VerifyProvider implements Provider {
     const ctx = this.#context();
     const query = new URL(req.url, 'http://request.invalid').searchParams;
     const token = query.get('token');
-    return token ? this.#confirm(ctx, token, query) : this.#request(ctx, query);
+    return token ? this.#confirm(ctx, token, query) : this.#request(ctx, query, req.ip);
   }
 
-  /** Step 1: sign a confirmation token and send it to the address. */
-  async #request(ctx: ProviderContext, query: URLSearchParams): Promise<HttpResponse> {
+  /** Redeeming a confirmation link is a callback: it may be opened from a webmail page on another site. */
+  acceptsCrossSite(req: HttpRequest): boolean {
+    return new URL(req.url, 'http://request.invalid').searchParams.has('token');
+  }
+
+  /**
+   * Step 1: sign a confirmation token and send it to the address. Every request counts as an
+   * attempt against the address and the client (throttled like a failed password): each one sends
+   * a message, and nobody may flood an inbox or the SMTP server through the service.
+   */
+  async #request(ctx: ProviderContext, query: URLSearchParams, ip: string): Promise<HttpResponse> {
     const user = cleanField(query.get('user'));
     const address = cleanField(query.get('address'));
     if (!user || !address) throw new AuthError('ERR_BAD_REQUEST', 'user and address are required');
+    await ctx.throttle.check(address, ip);
+    await ctx.throttle.failed(address, ip);
     const aud = query.get('site') || query.get('aud') || '';
     if (!ctx.isAllowedAudience(aud)) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
     const from = query.get('from') || undefined;
