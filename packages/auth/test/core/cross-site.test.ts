@@ -17,11 +17,12 @@ function postLogin(url: string, headers: Record<string, string>): Promise<Respon
 describe.each<Framework>(['fastify', 'express'])('cross-site requests over %s', (framework) => {
   it('refuses a login sent cross-site or from a foreign origin', async () => {
     const { url } = await apps.setup(framework);
-    for (const headers of [
+    const senders: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of senders) {
       const refused = await postLogin(url, headers);
       expect([refused.status, await refused.json()], JSON.stringify(headers)).toEqual([
         403,
@@ -33,11 +34,12 @@ describe.each<Framework>(['fastify', 'express'])('cross-site requests over %s', 
 
   it('accepts a login from the page itself, an allowed host, or a client that is no browser', async () => {
     const { url } = await apps.setup(framework, { allowedRedirectHosts: ['app.example.com'] });
-    for (const headers of [
+    const senders: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin', origin: url },
       { 'sec-fetch-site': 'same-site', origin: 'https://app.example.com' },
       {},
-    ]) {
+    ];
+    for (const headers of senders) {
       expect((await postLogin(url, headers)).status, JSON.stringify(headers)).toBe(200);
     }
   });
