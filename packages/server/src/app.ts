@@ -4,6 +4,7 @@
  * Each area is one file in `areas/` and one line in {@link areas}, registered in the order listed
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
+import { MemoryStateStore } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Access } from './access/access.js';
 import { adminArea } from './areas/admin.js';
@@ -65,12 +66,23 @@ export async function buildApp(
   closeConnectionsWhenClosing(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
-  const auth = createAuthService(config, data, logger, url);
+  // The one shared-state store of the service (revocations, throttling). Memory: one process.
+  const stateStore = new MemoryStateStore();
+  app.addHook('onClose', async () => stateStore.close());
+  const auth = createAuthService(config, data, logger, url, stateStore);
   const credentials = data.credentials;
   const access = new Access({
     config,
     auth,
-    passwordCheck: credentials && ((name, password) => credentials.check(name, password)),
+    // The `basic` rule: the credentials file, throttled like every login, scrypt work bounded.
+    passwordCheck:
+      credentials &&
+      (async (name, password, ip) => {
+        await auth.throttle.check(name, ip);
+        const ok = await credentials.check(name, password);
+        await (ok ? auth.throttle.succeeded(name) : auth.throttle.failed(name, ip));
+        return ok;
+      }),
   });
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
   installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
@@ -81,6 +93,7 @@ export async function buildApp(
     serviceURL: url,
     auth,
     access,
+    stateStore,
     announce: options.announce ?? (() => {}),
   };
   for (const area of areas) {

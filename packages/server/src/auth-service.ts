@@ -5,7 +5,15 @@
  * direct provider (`local` by default) checking the credentials file. Every area gets it in its
  * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
  */
-import { type ClaimsUpdater, hashId, type Opts, type SameSite, Service, setAdmin } from '@gatehouse/auth';
+import {
+  type ClaimsUpdater,
+  hashId,
+  type Opts,
+  type SameSite,
+  Service,
+  type StateStore,
+  setAdmin,
+} from '@gatehouse/auth';
 import { avatarOptions } from './areas/avatars.js';
 import type { GatehouseConfig } from './config/schema.js';
 import type { DataFolder } from './data/folder.js';
@@ -34,7 +42,13 @@ export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
 }
 
 /** The auth options the config maps to; unset config keys keep the library's documented defaults. */
-export function authOptions(config: GatehouseConfig, data: DataFolder, logger: Logger, url: string): Opts {
+export function authOptions(
+  config: GatehouseConfig,
+  data: DataFolder,
+  logger: Logger,
+  url: string,
+  stateStore: StateStore,
+): Opts {
   const { auth } = config;
   const secret = data.secret;
   return {
@@ -51,6 +65,7 @@ export function authOptions(config: GatehouseConfig, data: DataFolder, logger: L
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,
     claimsUpdater: adminMarker(config),
+    stateStore,
     logger,
     ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
   };
@@ -62,8 +77,9 @@ export function createAuthService(
   data: DataFolder,
   logger: Logger,
   url: string,
+  stateStore: StateStore,
 ): Service {
-  const service = new Service(authOptions(config, data, logger, url));
+  const service = new Service(authOptions(config, data, logger, url, stateStore));
   const credentials = data.credentials;
   if (credentials) {
     service.addDirectProvider(config.auth.direct.name, (user, passwd) => credentials.check(user, passwd));

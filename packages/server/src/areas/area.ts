@@ -6,7 +6,7 @@
  * `onClose` hook for each store it opens, so graceful shutdown closes it. Guarding is not the area's
  * business: every route gets the rule of its route group (`access/groups.ts`) when it is registered.
  */
-import type { Service } from '@gatehouse/auth';
+import type { Service, StateStore } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../access/access.js';
 import type { GatehouseConfig } from '../config/schema.js';
@@ -24,6 +24,11 @@ export interface AreaContext {
   readonly auth: Service;
   /** The access rules; `access.hook(group)` for a route outside the group's paths. */
   readonly access: Access;
+  /**
+   * The service's shared state (a `StateStore`: one-time values and counters with expiry), for any
+   * library that declares the same small interface (webhook replay records, rate limits...).
+   */
+  readonly stateStore: StateStore;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
 }

@@ -8,6 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
 import { createPrivateFile, exposureWarning, replacePrivateFile } from './private-file.js';
+import { WorkLimit } from './work-limit.js';
+
+/**
+ * Password checks at once, and waiting: two scrypts leave libuv's other threads to files and DNS;
+ * 32 waiting is about a second of work. Beyond that a login answers 503 with Retry-After at once.
+ */
+const checks = new WorkLimit(2, 32);
 
 const namePattern = /^[A-Za-z0-9._@+-]{1,64}$/;
 const header = '# gatehouse credentials: <name>:<scrypt hash>; manage with `gatehouse users add NAME`\n';
@@ -54,15 +61,20 @@ export class CredentialsFile {
     return [...this.#read().keys()];
   }
 
-  /** True when `name` and `password` match an entry. Constant-time in the password and in whether `name` exists. */
+  /**
+   * True when `name` and `password` match an entry. Constant-time in the password and in whether
+   * `name` exists. Bounded: rejects with a 503 `AuthError` when too many checks run and wait already.
+   */
   async check(name: string, password: string): Promise<boolean> {
-    const hash = this.#read().get(name);
-    if (hash === undefined) {
-      this.#decoy ??= hashPassword(generatePassword());
-      await verifyPassword(password, await this.#decoy);
-      return false;
-    }
-    return verifyPassword(password, hash);
+    return checks.run(async () => {
+      const hash = this.#read().get(name);
+      if (hash === undefined) {
+        this.#decoy ??= hashPassword(generatePassword());
+        await verifyPassword(password, await this.#decoy);
+        return false;
+      }
+      return verifyPassword(password, hash);
+    });
   }
 
   /** Adds or replaces a user; `replace: false` refuses an existing name. */
