@@ -1,5 +1,6 @@
-// Benchmark: one Fastify route three ways in one run — unguarded, guarded by cookie + XSRF, and
-// guarded by X-JWT — with autocannon. The server runs in a child process so that the load
+// Benchmark: one Fastify route in one run — unguarded, guarded by cookie + XSRF, guarded by X-JWT
+// (revocation checked every 10 s per token, the default), guarded by X-JWT asking the revocation
+// store on every request — with autocannon. The server runs in a child process so that the load
 // generator and the server do not share one event loop. Needs the built package
 // (`npx tsc -b packages/auth`); run through bench/auth.bench.sh.
 // The three routes are measured in interleaved rounds (A B C, A B C, ...) and the median of each is
@@ -18,8 +19,14 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 async function serve() {
   const { default: Fastify } = await import('fastify');
   const { Service } = await import('../packages/auth/dist/index.js');
-  const auth = new Service({ secretReader: () => 'bench secret, not for production' });
-  auth.addDirectProvider('local', (user, passwd) => user === 'bench' && passwd === 'bench');
+  const secretReader = () => 'bench secret, not for production';
+  const check = (user, passwd) => user === 'bench' && passwd === 'bench';
+  const auth = new Service({ secretReader });
+  auth.addDirectProvider('local', check);
+  // The same guard asking the revocation store on every request (revocationCheckInterval 0): the
+  // cost of the check itself, which the default interval (10 s) takes off the hot path.
+  const everyTime = new Service({ secretReader, revocationCheckInterval: 0 });
+  everyTime.addDirectProvider('local', check);
   const app = Fastify();
   await app.register(auth.fastify.plugin);
   const handler = async () => ({ ok: true });
@@ -27,6 +34,10 @@ async function serve() {
   await app.register(async (child) => {
     child.addHook('onRequest', auth.fastify.auth());
     child.get('/guarded', handler);
+  });
+  await app.register(async (child) => {
+    child.addHook('onRequest', everyTime.fastify.auth());
+    child.get('/guarded-recheck', handler);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // CPU time the server spent, asked for around each run: robust when other processes share the box.
@@ -65,6 +76,7 @@ async function main() {
       ['unguarded', `${base}/open`, {}],
       ['cookie + XSRF', `${base}/guarded`, cookieHeaders],
       ['X-JWT header', `${base}/guarded`, { 'x-jwt': cookies.JWT }],
+      ['X-JWT, revocation asked every request', `${base}/guarded-recheck`, { 'x-jwt': cookies.JWT }],
       // The same unguarded route receiving the same headers as the cookie run: what a browser sends
       // anyway; the difference to the first row is HTTP parsing, not auth.
       ['unguarded, cookie headers sent', `${base}/open`, cookieHeaders],

@@ -21,7 +21,7 @@ import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
-import { createLogger, type Logger } from './logging.js';
+import { createLogger, type Logger, requestForLog } from './logging.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -53,7 +53,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger();
   const common = {
-    logger: config.server.verbose ? { level: 'info', stream: process.stderr } : false,
+    logger: config.server.verbose
+      ? { level: 'info', stream: process.stderr, serializers: { req: requestForLog } }
+      : false,
     bodyLimit: config.server.bodyLimit,
     trustProxy: config.server.trustProxy,
     forceCloseConnections: 'idle',

@@ -1,6 +1,8 @@
 /** Sessions and logins in the service, over real HTTP: logout and admin revocation, throttling, bounded password work. */
 import { describe, expect, it } from 'vitest';
 import { fromRemote, logIn, useApps } from './support/app.js';
+import { runCli, useServe } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
 
 const start = useApps();
 
@@ -70,5 +72,32 @@ describe('logins', () => {
     const busy = answers.find((answer) => answer.status === 503);
     expect(busy?.headers.get('retry-after')).toBe('1');
     expect(await busy?.json()).toEqual({ error: 'too many logins in progress, retry shortly' });
+  });
+});
+
+describe('gatehouse users revoke', () => {
+  const serve = useServe();
+  const tempDir = useTempDirs();
+
+  it('ends every session of a user in the running service, over loopback', async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd);
+    const port = new URL(service.url).port;
+    const add = await runCli(['users', 'add', 'alice', '--password-stdin'], {
+      cwd,
+      input: 'alice-password\n',
+    });
+    expect(add.code).toBe(0);
+    const alice = await logIn(service.url, 'alice', 'alice-password');
+    const query = `${service.url}/pdb/query/v4/resources`;
+    expect((await fetch(query, { headers: { ...fromRemote, 'x-jwt': alice.jwt } })).status).toBe(200);
+    const revoke = await runCli(['users', 'revoke', 'alice', '--port', port], { cwd });
+    expect([revoke.code, revoke.stderr.trim()]).toEqual([0, 'revoked every session of alice']);
+    expect((await fetch(query, { headers: { ...fromRemote, 'x-jwt': alice.jwt } })).status).toBe(401);
+    const nobody = await runCli(['users', 'revoke', 'alice', '--port', '1'], { cwd });
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toMatch(
+      /the service at http:\/\/127\.0\.0\.1:1\/admin\/sessions\/revoke did not answer/,
+    );
   });
 });

@@ -54,8 +54,11 @@ describe('gatehouse users', () => {
 
   it.each([
     [['users', 'add', 'a:b'], 'gatehouse users: invalid user name "a:b"'],
-    [['users', 'add'], 'gatehouse users: expected "add NAME", "remove NAME" or "list"'],
-    [['users', 'rename', 'x'], 'gatehouse users: expected "add NAME", "remove NAME" or "list"'],
+    [['users', 'add'], 'gatehouse users: expected "add NAME", "remove NAME", "revoke NAME" or "list"'],
+    [
+      ['users', 'rename', 'x'],
+      'gatehouse users: expected "add NAME", "remove NAME", "revoke NAME" or "list"',
+    ],
     [['users', 'remove', 'ghost'], 'gatehouse users: no user ghost in'],
   ])('%j exits 2', async (args, message) => {
     const result = await runCli(args, { cwd: tempDir() });

@@ -1,31 +1,35 @@
 /**
  * @module commands/users
- * `gatehouse users add|remove|list`: manages the direct provider's credentials file
+ * `gatehouse users add|remove|list|revoke`: manages the direct provider's credentials file
  * (`auth.direct.credentialsFile`, default `<dataDir>/users.passwd`). A running service sees changes
- * at the next login.
+ * at the next login; `revoke` asks the running service to end the user's sessions.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { GatehouseConfig } from '../config/schema.js';
 import { CredentialsFile, isValidUserName } from '../data/credentials.js';
 import { generatePassword } from '../data/password.js';
 import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
-import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
+import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags, portFlag } from './config-flags.js';
+import { postToService } from './service-client.js';
 
 const usage = `Usage: gatehouse users add NAME [--password-stdin] [--replace] [flags]
        gatehouse users remove NAME [flags]
        gatehouse users list [flags]
+       gatehouse users revoke NAME [flags]
 
 Manages the credentials file of the direct login provider (scrypt hashes, mode 0600).
 "add" generates a random password and prints it on stdout, or reads the first line of stdin
-with --password-stdin (at least 8 characters).
+with --password-stdin (at least 8 characters). "revoke" ends every session of NAME in the running
+service (asked over loopback through POST /admin/sessions/revoke; the config names where it listens).
 
 Flags:
   --password-stdin    read the password from stdin instead of generating one
   --replace           with add: change the password of an existing user
-${flagHelp([dataDirFlag])}`;
+${flagHelp([dataDirFlag, portFlag])}`;
 
 const options = {
-  ...flagOptions([dataDirFlag]),
+  ...flagOptions([dataDirFlag, portFlag]),
   'password-stdin': { type: 'boolean' as const },
   replace: { type: 'boolean' as const },
 };
@@ -41,18 +45,19 @@ export const usersCommand: Command = {
       return exitCodes.ok;
     }
     const [action, name] = positionals;
-    const { config } = loadConfigWithFlags([dataDirFlag], values, io);
+    const { config } = loadConfigWithFlags([dataDirFlag, portFlag], values, io);
     const path = config.auth.direct.credentialsFile!;
     const file = new CredentialsFile(path);
     if (action === 'list') {
       for (const user of file.names()) io.stdout(user);
       return exitCodes.ok;
     }
-    if (name === undefined || (action !== 'add' && action !== 'remove')) {
+    if (name === undefined || !['add', 'remove', 'revoke'].includes(action ?? '')) {
       throw new UsageError(
-        'gatehouse users: expected "add NAME", "remove NAME" or "list" (see: gatehouse users --help)',
+        'gatehouse users: expected "add NAME", "remove NAME", "revoke NAME" or "list" (see: gatehouse users --help)',
       );
     }
+    if (action === 'revoke') return revoke(config, name, io);
     if (!isValidUserName(name))
       throw new UsageError(
         `gatehouse users: invalid user name ${JSON.stringify(name)}: use 1-64 of A-Z a-z 0-9 . _ @ + -`,
@@ -76,6 +81,23 @@ export const usersCommand: Command = {
     return exitCodes.ok;
   },
 };
+
+/** Asks the running service to end every session of `name`. */
+async function revoke(config: GatehouseConfig, name: string, io: CommandIO): Promise<number> {
+  let answer: { status: number; body: string };
+  try {
+    answer = await postToService(config, '/admin/sessions/revoke', { user: name });
+  } catch (error) {
+    io.stderr(`gatehouse users: ${(error as Error).message}`);
+    return exitCodes.failure;
+  }
+  if (answer.status !== 200) {
+    io.stderr(`gatehouse users: the service refused (${answer.status}): ${answer.body}`);
+    return exitCodes.failure;
+  }
+  io.stderr(`revoked every session of ${name}`);
+  return exitCodes.ok;
+}
 
 async function readPassword(io: CommandIO): Promise<string> {
   const chunks: Buffer[] = [];
