@@ -68,14 +68,14 @@ describe('the log of a tour of every area', () => {
     secrets.authorization = authorization.slice(6);
     expect((await fetch(`${url}/admin/access`, { headers: { authorization } })).status).toBe(200);
 
-    // resources: a command, a query carrying the token in the query string
+    // resources: a command, a query with the token in a header
     const command = await fetch(`${url}/pdb/cmd/v1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: deactivateCommand,
     });
     expect(command.status).toBe(200);
-    expect((await fetch(`${url}/pdb/query/v4/resources?token=${jwt}`)).status).toBe(200);
+    expect((await fetch(`${url}/pdb/query/v4/resources`, { headers: { 'x-jwt': jwt } })).status).toBe(200);
 
     // webhooks: the shared secret, and a GitHub signature over the raw body
     const hello = await fetch(`${url}/webhook/hello/handleHello`, {
