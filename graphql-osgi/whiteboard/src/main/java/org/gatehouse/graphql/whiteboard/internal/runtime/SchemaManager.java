@@ -132,12 +132,16 @@ public final class SchemaManager implements AutoCloseable {
 
     /** The configured limits first, then the registered Instrumentation services in service order. */
     private Instrumentation instrumentation() {
-        List<Instrumentation> chain = new ArrayList<>();
+        List<Instrumentation> limits = new ArrayList<>();
         if (config.maxDepth() > 0) {
-            chain.add(new MaxQueryDepthInstrumentation(config.maxDepth()));
+            limits.add(new MaxQueryDepthInstrumentation(config.maxDepth()));
         }
         if (config.maxComplexity() > 0) {
-            chain.add(new MaxQueryComplexityInstrumentation(config.maxComplexity()));
+            limits.add(new MaxQueryComplexityInstrumentation(config.maxComplexity()));
+        }
+        List<Instrumentation> chain = new ArrayList<>();
+        if (!limits.isEmpty()) {
+            chain.add(new QueryLimits(limits));
         }
         chain.addAll(instrumentations);
         return chain.size() == 1 ? chain.get(0) : new ChainedInstrumentation(chain);

@@ -12,8 +12,9 @@ import org.gatehouse.graphql.example.internal.AddressBook;
 
 /**
  * Baseline for bench/graphql.bench.sh (not a test): the example schema executed by graphql-java in
- * process, result serialised to JSON as the servlet does, on N threads for a fixed time. Prints
- * {@code <name> <ops/s>} lines.
+ * process with its defaults, result serialised to JSON as the servlet does, on N threads for a fixed
+ * time. Prints {@code <name> <ops/s> <process CPU µs per op>} lines; CPU per operation stays comparable
+ * when other processes compete for the cores.
  */
 public final class InProcessBench {
     private InProcessBench() {}
@@ -30,10 +31,14 @@ public final class InProcessBench {
         Map<String, String> queries = new java.util.LinkedHashMap<>();
         queries.put("small", "{ AddressService { getAddresses(id: \"a1\") { id city } } }");
         queries.put("nested", "{ AddressService { getAddresses { id street city residents { id name address { city } relatives { name relatives { name } } } } } }");
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (Map.Entry<String, String> query : queries.entrySet()) {
             run(graphql, json, instances, query.getValue(), threads, 5);
+            long cpuBefore = os.getProcessCpuTime();
             double rate = run(graphql, json, instances, query.getValue(), threads, seconds);
-            System.out.printf("%s %.0f%n", query.getKey(), rate);
+            double cpuMicrosPerOp = (os.getProcessCpuTime() - cpuBefore) / 1000.0 / (rate * seconds);
+            System.out.printf("%s %.0f %.1f%n", query.getKey(), rate, cpuMicrosPerOp);
         }
     }
 
