@@ -33,7 +33,7 @@ const runs = {
 
 const options = (run, duration) => ({ ...run, connections: Number(connections), duration });
 // the JIT needs a few thousand requests of each kind before the figures mean anything
-for (const run of Object.values(runs)) await measureRun(options(run, 5), readServerCpu);
+for (const run of Object.values(runs)) await measureRun(options(run, 10), readServerCpu);
 const sums = {};
 for (let round = 0; round < Number(rounds); round++) {
   for (const [name, run] of Object.entries(runs)) {

@@ -4,9 +4,10 @@
 # dispatch, no GraphQL work; the static baseline the issue measured), `{ __typename }`, and the small and
 # the nested example query over HTTP (autocannon, bench/graphql.bench.mjs), then the same queries
 # executed by graphql-java in process (InProcessBench: same schema, one service object, JSON
-# serialisation, no HTTP). Each figure comes with the CPU time it cost per request (the runtime process
-# for HTTP, the benchmark process in process), which stays comparable when other engineers' jobs share
-# the cores; the ratios are computed from it. Prints Markdown for bench/RESULTS-graphql.md.
+# serialisation, no HTTP). Each figure comes with the CPU time it cost per request (the whole runtime
+# process for HTTP, after 10 s of warm-up per kind; the engine's worker threads in process, after
+# 20,000 warm-up operations), which stays comparable when other engineers' jobs share the cores; the
+# ratios are computed from it. Prints Markdown for bench/RESULTS-graphql.md.
 # Usage: bash bench/graphql.bench.sh [seconds=8] [connections=16] [rounds=2]
 # GRAPHQL_BENCH_PROFILE=1 also records a JFR profile of the runtime during the HTTP runs and prints the
 # hottest frames (self time).

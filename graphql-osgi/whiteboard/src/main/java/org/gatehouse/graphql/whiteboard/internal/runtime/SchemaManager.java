@@ -46,6 +46,7 @@ public final class SchemaManager implements AutoCloseable {
         return thread;
     });
     private volatile List<Instrumentation> instrumentations = List.of();
+    private final SequentialExecutionIds executionIds = new SequentialExecutionIds();
     private ScheduledFuture<?> pending;
     private long changeCount;
     private long failedBuildCount;
@@ -111,6 +112,7 @@ public final class SchemaManager implements AutoCloseable {
                     .instrumentation(instrumentation())
                     .preparsedDocumentProvider(new PreparedDocuments(config.documentCacheSize()))
                     .defaultDataFetcherExceptionHandler(new MaskingExceptionHandler(config.exposeExceptions()))
+                    .executionIdProvider(executionIds)
                     .build();
             current.set(new SchemaSnapshot(graphql, build, sdl, references));
             long count;
