@@ -88,17 +88,26 @@ function signatureOf(token: string): string {
   return token.slice(token.lastIndexOf('.') + 1);
 }
 
-/** A deep copy of a JSON value (what a verified JWT payload is made of); cheaper than structuredClone. */
+/**
+ * A deep copy of a JSON value (what a verified JWT payload is made of). Objects are spread (fast,
+ * and a JSON `__proto__` member stays an own property), then only nested objects are copied again.
+ */
 export function copyJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copyJson) as T;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const item = copyJson((value as Record<string, unknown>)[key]);
-    // A JSON `__proto__` member is an own property; assigning it would change the prototype instead.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in copy) {
+    const item = copy[key];
+    if (typeof item !== 'object' || item === null) continue;
+    // Assigning `__proto__` would change the prototype instead of the member.
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: copyJson(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else copy[key] = copyJson(item);
   }
   return copy as T;
 }
