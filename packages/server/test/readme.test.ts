@@ -28,7 +28,7 @@ describe('README', () => {
     expect(readme).toMatch(new RegExp(`\\| \`${name}\` +\\|`));
   });
 
-  it.each(['server', 'auth'])('documents every key of the %s section with its default', (section) => {
+  it.each(['server', 'tls', 'access', 'auth'])('documents every key of the %s section with its default', (section) => {
     const text = sectionText(section);
     for (const key of knownKeys(configSchema, [section]) ?? []) {
       expect(text, `${section}.${key}`).toMatch(new RegExp(`\\| \`${key}(\\.\\w+)?\` +\\|`));
