@@ -28,12 +28,15 @@ describe('README', () => {
     expect(readme).toMatch(new RegExp(`\\| \`${name}\` +\\|`));
   });
 
-  it.each(['server', 'tls', 'access', 'auth'])('documents every key of the %s section with its default', (section) => {
-    const text = sectionText(section);
-    for (const key of knownKeys(configSchema, [section]) ?? []) {
-      expect(text, `${section}.${key}`).toMatch(new RegExp(`\\| \`${key}(\\.\\w+)?\` +\\|`));
-    }
-  });
+  it.each(['server', 'tls', 'access', 'auth'])(
+    'documents every key of the %s section with its default',
+    (section) => {
+      const text = sectionText(section);
+      for (const key of knownKeys(configSchema, [section]) ?? []) {
+        expect(text, `${section}.${key}`).toMatch(new RegExp(`\\| \`${key}(\\.\\w+)?\` +\\|`));
+      }
+    },
+  );
 
   it('describes scripts/install.sh as it is (npm install, not npm ci)', () => {
     const script = readFileSync(new URL('../../../scripts/install.sh', import.meta.url), 'utf8');

@@ -3,6 +3,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { describe, expect, it, vi } from 'vitest';
 import { deactivateCommand, fromRemote, useApps } from './support/app.js';
+import { runCli, useServe } from './support/cli.js';
 import { createCA, httpsCall, type TestCA } from './support/pki.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -125,5 +126,43 @@ describe('certificate allowlist', () => {
     writeFileSync(file, 'puppet.example.com\nnewcomer.example.com\n');
     process.emit('SIGHUP', 'SIGHUP');
     expect((await post(newcomer)).status).toBe(200);
+  });
+});
+
+describe('gatehouse users revoke over HTTPS', () => {
+  const serve = useServe();
+
+  it('reaches the running service with its certificate pinned to tls.cert', async () => {
+    const cwd = tempDir();
+    const ca = createCA(tempDir());
+    writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify({ tls: tlsConfig(ca, 'none') }));
+    const add = await runCli(['users', 'add', 'alice', '--password-stdin'], {
+      cwd,
+      input: 'alice-password\n',
+    });
+    expect(add.code).toBe(0);
+    const service = await serve(cwd);
+    expect(service.url).toMatch(/^https:/);
+    const login = await httpsCall(`${service.url}/auth/local/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'alice', passwd: 'alice-password' }),
+      ca: ca.caFile,
+    });
+    const jwt = /JWT=([^;]+)/.exec([login.headers['set-cookie'] ?? []].flat().join('\n'))![1]!;
+    const user = () => httpsCall(`${service.url}/auth/user`, { headers: { 'x-jwt': jwt }, ca: ca.caFile });
+    expect((await user()).status).toBe(200);
+    const port = new URL(service.url).port;
+    const revoke = await runCli(['users', 'revoke', 'alice', '--port', port], { cwd });
+    expect([revoke.code, revoke.stderr.trim()]).toEqual([0, 'revoked every session of alice']);
+    expect((await user()).status).toBe(401);
+    // another certificate in tls.cert than the one served: the CLI refuses to talk
+    writeFileSync(
+      `${cwd}/gatehouse.config.json`,
+      JSON.stringify({ tls: { ...tlsConfig(ca, 'none'), cert: ca.server('other').cert } }),
+    );
+    const pinned = await runCli(['users', 'revoke', 'alice', '--port', port], { cwd });
+    expect(pinned.code).toBe(1);
+    expect(pinned.stderr).toMatch(/is not the one in tls\.cert/);
   });
 });

@@ -98,7 +98,7 @@ export function startServe(args: string[], options: CliOptions): Promise<Serving
     );
     child.stderr!.on('data', (chunk) => {
       stderr += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      const match = /listening on (https?:\/\/\S+)/.exec(stderr);
       if (match && stderr.includes('gatehouse: ready')) {
         resolve({
           child,
