@@ -42,7 +42,7 @@ export { QueryError, type QueryErrorCode } from './query/errors.js';
 export { NO_PAGING, type OrderTerm, type Paging, type SortDirection } from './query/paging.js';
 export { type ParseLimits, parseQuery, parseQueryText } from './query/parse.js';
 export { type QueryParameters, readQueryParameters } from './query/query-params.js';
-export { createRegexpFunction, registerRegexp } from './query/regex.js';
+export { createRegexpFunction } from './query/regex.js';
 export { equalsCriterion, type PreparedQuery, prepareQuery } from './query/run-query.js';
 export { type ValidatedQuery, validateQuery } from './query/validate.js';
 export { type MetaRoutesOptions, registerMetaRoutes } from './routes/meta-routes.js';
@@ -56,7 +56,6 @@ export type {
   Dialect,
   ResourceStore,
   Row,
-  SqlFunction,
   SqlParam,
   SqlRunner,
   StreamOptions,

@@ -4,6 +4,7 @@
  * that stop a bad value at registration with a TypeError starting "@gatehouse/resources:".
  */
 
+import { availableParallelism } from 'node:os';
 import { type Logger, silentLogger } from './logger.js';
 import type { ResourceStore } from './store/types.js';
 
@@ -37,7 +38,7 @@ export const defaults = Object.freeze({
   parseLimits: Object.freeze({ maxDepth: 64, maxNodes: 10_000 }),
   /** The PuppetDB version answered by the meta and status routes: the API level implemented. */
   puppetdbVersion: '7.12.1',
-  /** PostgreSQL `statement_timeout` of every query (0 = none). */
+  /** Time bound of every query: PostgreSQL's `statement_timeout`, SQLite's read pool (0 = none). */
   queryTimeoutMs: 30_000,
   /** Connections in a PostgreSQL store's pool. */
   postgresMaxConnections: 10,
@@ -45,12 +46,14 @@ export const defaults = Object.freeze({
   streamBatchSize: 500,
   /** How long an SQLite writer waits for another process's lock before failing. */
   sqliteBusyTimeoutMs: 5000,
-  /** Idle SQLite read connections kept open. */
-  sqliteMaxIdleReaders: 4,
   /** Compress query answers by Accept-Encoding. */
   compression: true,
   /** Answers shorter than this are sent as they are: below 1 KiB gzip's framing eats most of the gain. */
   compressionMinBytes: 1024,
+  /** SQLite read worker threads: one per core, at least 2, at most 8. */
+  sqliteReadWorkers: Math.min(8, Math.max(2, availableParallelism())),
+  /** SQLite queries that may wait for a busy read pool before one more is refused (503). */
+  sqliteReadQueueLimit: 64,
 });
 
 /** Options of `resourcesPlugin`. Durations are milliseconds. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerRegexp } from './regex.js';
 import { equalsCriterion } from './run-query.js';
 import { loadFleet } from './test-support/fixtures.js';
 import { keys, runQuery } from './test-support/run.js';
@@ -13,7 +12,6 @@ describe.each(DIALECTS)('resource queries on a real %s database', (dialect) => {
   let t: TestStore;
   beforeAll(async () => {
     t = await openTestStore(dialect);
-    registerRegexp(t.store);
     await loadFleet(t.store);
   });
   afterAll(async () => {

@@ -7,7 +7,6 @@ import RE2 from 're2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../store/canonical-json.js';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerRegexp } from './regex.js';
 import { type FixtureNode, FLEET, loadFleet } from './test-support/fixtures.js';
 import { keys, type Obj, runQuery } from './test-support/run.js';
 
@@ -96,7 +95,6 @@ describe.each(DIALECTS)('regex narrowing on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await openTestStore(dialect);
-    registerRegexp(t.store);
     await loadFleet(t.store, [...FLEET, EXTRA]);
     all = (await runQuery(t.store, null)).rows;
   });

@@ -1,9 +1,9 @@
 /**
  * Regular expressions, one syntax for both databases: RE2's (linear time, no backreferences or
  * lookaround). Every pattern is compiled with RE2 while the query is validated, so an invalid or
- * unsupported pattern is a 400 on both dialects before any SQL runs. SQLite gets a `regexp`
- * function backed by RE2, so a hostile pattern cannot stall it; PostgreSQL runs its own `~`
- * under `statement_timeout`.
+ * unsupported pattern is a 400 on both dialects before any SQL runs. Every SQLite connection gets
+ * a `regexp` function backed by RE2 (store/sqlite-connection.ts), so a hostile pattern cannot
+ * stall it; PostgreSQL runs its own `~` under `statement_timeout`.
  * @module
  */
 import RE2 from 're2';
@@ -48,20 +48,4 @@ export function createRegexpFunction(): (pattern: unknown, value: unknown) => nu
     if (pattern === null || value === null || value === undefined) return null;
     return compiled(String(pattern)).test(String(value)) ? 1 : 0;
   };
-}
-
-/** Anything that can take a SQL function (the ResourceStore); kept structural to stay decoupled. */
-export interface FunctionRegistry {
-  registerFunction(
-    name: string,
-    fn: (...args: never[]) => unknown,
-    options?: { deterministic?: boolean },
-  ): void;
-}
-
-/** Installs `regexp` on a store (a no-op on PostgreSQL, whose `~` is native). */
-export function registerRegexp(store: FunctionRegistry): void {
-  store.registerFunction('regexp', createRegexpFunction() as (...args: never[]) => unknown, {
-    deterministic: true,
-  });
 }

@@ -1,5 +1,7 @@
 /**
  * The whole pipeline behind one request: parse -> validate -> compile -> stream rendered rows.
+ * Execution is the store's: `streamObjects` runs the SQL where the store runs reads (a worker
+ * thread on SQLite, a cursor on PostgreSQL), under the query time bound.
  * @module
  */
 
@@ -12,7 +14,6 @@ import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
 import type { CompiledEntityQuery } from './compile.js';
 import { compileQuery } from './compile-query.js';
 import type { Paging } from './paging.js';
-import { rowRenderer } from './render.js';
 import { validateQuery } from './validate.js';
 
 /** `["=", field, value]` criteria the routes add for path segments (type, title, certname). */
@@ -22,7 +23,12 @@ export function equalsCriterion(field: string, value: JsonValue): QueryNode {
 
 export interface PreparedQuery {
   readonly compiled: CompiledEntityQuery;
-  /** Rendered JSON values (objects, or strings for fact-names), one per row, streamed from the store. */
+  /**
+   * Rendered JSON values (objects, or strings for fact-names) in batches, streamed from the store
+   * (on SQLite read and rendered in a worker thread, under the query time bound): what routes send.
+   */
+  batches(): AsyncIterable<readonly string[]>;
+  /** Rendered JSON values, one per row. */
   objects(): AsyncIterable<string>;
   /** The total for X-Records (runs the count query). */
   total(): Promise<number>;
@@ -44,11 +50,12 @@ export function prepareQuery(
 ): PreparedQuery {
   const validated = validateQuery(query, options.criteria ?? [], options.entity);
   const compiled = compileQuery(validated, store.dialect, options);
-  const render = rowRenderer(compiled.columns, compiled.scalar);
+  const batches = () => store.streamObjects(compiled.rows.sql, compiled.rows.parameters, compiled);
   return {
     compiled,
+    batches,
     async *objects() {
-      for await (const row of store.stream(compiled.rows.sql, compiled.rows.parameters)) yield render(row);
+      for await (const batch of batches()) yield* batch;
     },
     async total() {
       if (!compiled.count) throw new Error('total() needs paging.includeTotal');

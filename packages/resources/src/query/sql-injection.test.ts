@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
 import { QueryError } from './errors.js';
-import { registerRegexp } from './regex.js';
 import { type FixtureNode, loadFleet } from './test-support/fixtures.js';
 import { runQuery } from './test-support/run.js';
 
@@ -37,7 +36,6 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
   let t: TestStore;
   beforeAll(async () => {
     t = await openTestStore(dialect);
-    registerRegexp(t.store);
     await loadFleet(t.store, [EVIL]);
   });
   afterAll(async () => {

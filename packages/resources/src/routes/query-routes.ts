@@ -14,7 +14,6 @@ import { QueryError } from '../query/errors.js';
 import { type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
 import { parseRootQuery, parseRootText } from '../query/parse-root.js';
 import { type QueryParameters, readQueryParameters } from '../query/query-params.js';
-import { registerRegexp } from '../query/regex.js';
 import { equalsCriterion, prepareQuery } from '../query/run-query.js';
 import { forDialect } from '../store/placeholders.js';
 import type { ResourceStore } from '../store/types.js';
@@ -62,7 +61,6 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     enabled: defaults.compression,
     minBytes: defaults.compressionMinBytes,
   };
-  registerRegexp(store);
 
   const readQuery = (raw: unknown) => {
     if (typeof raw !== 'string') return parseQuery(raw, limits);
@@ -107,7 +105,7 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     if (paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
     const send = { pretty: parameters.pretty, logger, compression };
     if (single) return sendJsonObject(reply, prepared.objects(), send);
-    return sendJsonArray(reply, prepared.objects(), send);
+    return sendJsonArray(reply, prepared.batches(), send);
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, route: QueryRoute) => {

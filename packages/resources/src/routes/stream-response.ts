@@ -1,7 +1,7 @@
 /**
- * Sends query results as a streamed JSON array: rows are rendered and written as the store yields
- * them (in ~16 KB chunks), so memory stays flat whatever the result size. The first row is read
- * before any byte is sent, so a query the database rejects (bad regex, timeout at start) still
+ * Sends query results as a streamed JSON array: batches of rendered rows are written as the store
+ * yields them (in chunks of at least 16 KB), so memory stays flat whatever the result size. The
+ * first batch is read before any byte is sent, so a query the database rejects (bad regex, timeout at start) still
  * gets a proper error status instead of a truncated 200.
  * @module
  */
@@ -17,27 +17,26 @@ function prettify(object: string): string {
 }
 
 async function* arrayChunks(
-  first: IteratorResult<string>,
-  rest: AsyncIterator<string>,
+  first: IteratorResult<readonly string[]>,
+  rest: AsyncIterator<readonly string[]>,
   pretty: boolean,
   logger: Logger,
 ): AsyncGenerator<string> {
-  const format = pretty ? prettify : (object: string) => object;
   const separator = pretty ? ',\n  ' : ',';
+  const join = (objects: readonly string[]) => (pretty ? objects.map(prettify) : objects).join(separator);
   try {
-    if (first.done) {
-      yield '[]';
-      return;
-    }
-    let buffer = (pretty ? '[\n  ' : '[') + format(first.value);
-    for (let next = await rest.next(); !next.done; next = await rest.next()) {
-      buffer += separator + format(next.value);
+    let buffer = '';
+    let empty = true;
+    for (let next = first; !next.done; next = await rest.next()) {
+      if (next.value.length === 0) continue;
+      buffer += (empty ? (pretty ? '[\n  ' : '[') : separator) + join(next.value);
+      empty = false;
       if (buffer.length >= CHUNK_CHARS) {
         yield buffer;
         buffer = '';
       }
     }
-    yield `${buffer}${pretty ? '\n]' : ']'}`;
+    yield empty ? '[]' : `${buffer}${pretty ? '\n]' : ']'}`;
   } catch (error) {
     // Headers are gone: the only honest signal left is to cut the response short.
     logger.logf('resources: query failed while streaming: %s', (error as Error).message);
@@ -55,16 +54,16 @@ export interface JsonArrayOptions {
 }
 
 /**
- * Streams `objects` (JSON object texts) as the body of `reply`, compressed when the client accepts
- * it and the answer reaches `compression.minBytes`.
+ * Streams `batches` of JSON texts (objects, or values for fact-names) as one JSON array, the body
+ * of `reply`, compressed when the client accepts it and the answer reaches `compression.minBytes`.
  */
 export async function sendJsonArray(
   reply: FastifyReply,
-  objects: AsyncIterable<string>,
+  batches: AsyncIterable<readonly string[]>,
   options: JsonArrayOptions,
 ): Promise<FastifyReply> {
-  const iterator = objects[Symbol.asyncIterator]();
-  let first: IteratorResult<string>;
+  const iterator = batches[Symbol.asyncIterator]();
+  let first: IteratorResult<readonly string[]>;
   try {
     first = await iterator.next();
   } catch (error) {
@@ -83,7 +82,7 @@ export async function sendJsonArray(
 async function sendChunks(
   reply: FastifyReply,
   chunks: AsyncGenerator<string>,
-  iterator: AsyncIterator<string> | undefined,
+  iterator: AsyncIterator<unknown> | undefined,
   compression: CompressionSettings,
 ): Promise<FastifyReply> {
   const encoding = compression.enabled ? chooseEncoding(reply.request.headers['accept-encoding']) : undefined;
@@ -139,7 +138,7 @@ async function* prepend(head: string, rest: AsyncGenerator<string>): AsyncGenera
  * enough: when the client is gone before the body starts, Fastify destroys the stream and a
  * generator that never started skips its `finally`, which would leak a pooled connection.
  */
-function releasing(body: Readable, iterator: AsyncIterator<string> | undefined): Readable {
+function releasing(body: Readable, iterator: AsyncIterator<unknown> | undefined): Readable {
   body.once('close', () => {
     iterator?.return?.().catch(() => undefined);
   });

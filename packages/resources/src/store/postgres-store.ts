@@ -8,10 +8,19 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { defaults } from '../options.js';
+import { rowRenderer } from '../query/render.js';
 import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
-import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
+import type {
+  BulkColumns,
+  ResourceStore,
+  Row,
+  RowShape,
+  SqlParam,
+  SqlRunner,
+  StreamOptions,
+} from './types.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -230,8 +239,22 @@ class PostgresStore implements ResourceStore {
     }
   }
 
-  registerFunction(): void {
-    // PostgreSQL has its own regex and JSON operators; nothing to install.
+  async *streamObjects(
+    sql: string,
+    params: readonly SqlParam[],
+    shape: RowShape,
+  ): AsyncIterable<readonly string[]> {
+    const render = rowRenderer(shape.columns, shape.scalar);
+    let batch: string[] = [];
+    for await (const row of this.stream(sql, params)) {
+      batch.push(render(row));
+      // One batch per cursor read: rendering stays in slices between awaits.
+      if (batch.length >= defaults.streamBatchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
   }
 
   async close(): Promise<void> {

@@ -1,51 +1,58 @@
 /**
  * @module store/sqlite-store
  * The default store: one SQLite file through better-sqlite3, in WAL mode so readers never wait
- * for the writer. Writes go through one connection, serialised by a promise queue (SQLite has
- * one writer anyway). Each streamed read takes its own read connection from a small pool:
- * better-sqlite3 refuses other statements on a connection while an iterator is open on it, and
- * a slow HTTP client must not block commands.
+ * for the writer. Reads run in a pool of worker threads (store/read-pool.ts), each with its own
+ * read-only connection, so a slow query never holds the event loop; every query is bounded by
+ * `queryTimeoutMs`. Writes go through one connection on the calling thread, serialised by a
+ * promise queue (SQLite has one writer anyway); the service applies commands in a thread of
+ * their own (commands/command-thread.ts), so the main thread's writer only migrates.
  */
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { defaults } from '../options.js';
+import { rowRenderer } from '../query/render.js';
 import { sqliteBulkInsert } from './bulk-insert.js';
+import { StoreError } from './errors.js';
 import { migrate } from './migrate.js';
-import type { BulkColumns, ResourceStore, Row, SqlFunction, SqlParam, SqlRunner } from './types.js';
+import { ReadPool, type ReadPoolStats, type ReadRequest } from './read-pool.js';
+import { BATCH_CHARS } from './read-protocol.js';
+import { bindable, openSqliteConnection } from './sqlite-connection.js';
+import type { BulkColumns, ResourceStore, Row, RowShape, SqlParam, SqlRunner } from './types.js';
 
 type Db = Database.Database;
 
 /** Options of the SQLite store. */
 export interface SqliteStoreOptions {
-  /** How long a writer waits for another process's lock before failing (ms, default 5000). */
+  /** How long a writer waits for another connection's lock before failing (ms, default 5000). */
   readonly busyTimeoutMs?: number;
-  /** Idle read connections kept open (default 4). */
-  readonly maxIdleReaders?: number;
+  /**
+   * Read worker threads (default: the number of cores, at least 2, at most 8). `0` reads on the
+   * calling thread, for code that already runs off the event loop (the command thread, scripts).
+   */
+  readonly readWorkers?: number;
+  /** Queries that may wait for a busy pool (default 64); one more answers 503. */
+  readonly readQueueLimit?: number;
+  /** Time bound of every read in ms (default 30 000; 0 = none); past it the query fails (503). */
+  readonly queryTimeoutMs?: number;
 }
 
-/** A streamed read in progress: close() must end its iterator before closing its connection. */
-interface OpenStream {
-  readonly rows: IterableIterator<Row>;
-}
-
-interface RegisteredFunction {
-  readonly name: string;
-  readonly fn: SqlFunction;
-  readonly deterministic: boolean;
-}
-
-/** SQLite cannot bind booleans; the schema stores them as 0/1. */
-function bindable(params: readonly SqlParam[]): unknown[] {
-  return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+function count(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isSafeInteger(v) || v < 0) {
+    throw new TypeError(
+      `@gatehouse/resources: \`${name}\` must be a non-negative integer, not ${String(value)}`,
+    );
+  }
+  return v;
 }
 
 /** Opens (creating if needed) and migrates an SQLite store in `filename`. */
 export async function openSqliteStore(
   filename: string,
   options: SqliteStoreOptions = {},
-): Promise<ResourceStore> {
+): Promise<SqliteStore> {
   if (filename === ':memory:' || filename === '') {
     throw new TypeError(
       '@gatehouse/resources: the SQLite store needs a file (readers use their own connections)',
@@ -53,29 +60,36 @@ export async function openSqliteStore(
   }
   mkdirSync(dirname(filename), { recursive: true });
   const store = new SqliteStore(filename, options);
-  await migrate(store);
+  try {
+    await migrate(store);
+    store.startReaders();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return store;
 }
 
-class SqliteStore implements ResourceStore {
+/** The SQLite store; see the module comment. */
+export class SqliteStore implements ResourceStore {
   readonly dialect = 'sqlite' as const;
-  readonly #filename: string;
+  /** The database file (the command thread opens its own writer on it). */
+  readonly filename: string;
+  readonly #options: SqliteStoreOptions;
   readonly #busyTimeoutMs: number;
-  readonly #maxIdleReaders: number;
   readonly #writer: Db;
-  readonly #idleReaders: Db[] = [];
-  readonly #openReaders = new Set<Db>();
-  readonly #streams = new Set<OpenStream>();
-  readonly #functions: RegisteredFunction[] = [];
   readonly #insertStatements = new Map<string, Database.Statement>();
+  #pool: ReadPool | undefined;
+  /** Streams reading on this thread (readWorkers 0); close() ends their iterators first. */
+  readonly #localStreams = new Set<{ rows: IterableIterator<Row>; reader: Db }>();
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
   constructor(filename: string, options: SqliteStoreOptions) {
-    this.#filename = filename;
-    this.#busyTimeoutMs = options.busyTimeoutMs ?? defaults.sqliteBusyTimeoutMs;
-    this.#maxIdleReaders = options.maxIdleReaders ?? defaults.sqliteMaxIdleReaders;
-    this.#writer = this.#connect(false);
+    this.filename = filename;
+    this.#options = options;
+    this.#busyTimeoutMs = count('busyTimeoutMs', options.busyTimeoutMs, defaults.sqliteBusyTimeoutMs);
+    this.#writer = openSqliteConnection(filename, { readonly: false, busyTimeoutMs: this.#busyTimeoutMs });
     this.#writer.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the
     // last commits, never corrupt the file.
@@ -87,11 +101,22 @@ class SqliteStore implements ResourceStore {
     this.#writer.pragma('wal_autocheckpoint = 16384');
   }
 
-  #connect(readonly: boolean): Db {
-    const db = new Database(this.#filename, { readonly, fileMustExist: readonly });
-    db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
-    for (const f of this.#functions) db.function(f.name, { deterministic: f.deterministic }, f.fn as never);
-    return db;
+  /** Starts the read workers (after migration: their connections are read-only). */
+  startReaders(): void {
+    const size = count('readWorkers', this.#options.readWorkers, defaults.sqliteReadWorkers);
+    if (size === 0 || this.#pool) return;
+    this.#pool = new ReadPool({
+      filename: this.filename,
+      busyTimeoutMs: this.#busyTimeoutMs,
+      size,
+      queueLimit: count('readQueueLimit', this.#options.readQueueLimit, defaults.sqliteReadQueueLimit),
+      timeoutMs: count('queryTimeoutMs', this.#options.queryTimeoutMs, defaults.queryTimeoutMs),
+    });
+  }
+
+  /** The read pool's state (undefined when reads run on the calling thread). */
+  get readStats(): ReadPoolStats | undefined {
+    return this.#pool?.stats;
   }
 
   /** Serialises writer work: SQLite allows one writer, and a transaction must not interleave. */
@@ -102,7 +127,7 @@ class SqliteStore implements ResourceStore {
   }
 
   #checkOpen(): void {
-    if (this.#closed) throw new Error('@gatehouse/resources: the store is closed');
+    if (this.#closed) throw new StoreError('ERR_STORE_CLOSED', '@gatehouse/resources: the store is closed');
   }
 
   run(sql: string, params: readonly SqlParam[] = []): Promise<number> {
@@ -116,32 +141,87 @@ class SqliteStore implements ResourceStore {
 
   async all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
     this.#checkOpen();
-    const reader = this.#takeReader();
-    try {
-      return reader.prepare(sql).all(...bindable(params)) as Row[];
-    } finally {
-      this.#giveBack(reader);
-    }
+    if (!this.#pool) return this.#writer.prepare(sql).all(...bindable(params)) as Row[];
+    const rows: Row[] = [];
+    for await (const batch of this.#read({ sql, params, mode: 'all' })) rows.push(...(batch as Row[]));
+    return rows;
   }
 
   async *stream(sql: string, params: readonly SqlParam[] = []): AsyncIterable<Row> {
     this.#checkOpen();
-    const reader = this.#takeReader();
-    let open: OpenStream | undefined;
+    if (!this.#pool) {
+      yield* this.#localRows(sql, params);
+      return;
+    }
+    for await (const batch of this.#read({ sql, params, mode: 'rows' })) {
+      for (const row of batch as Row[]) {
+        yield row;
+        // close() stopped the worker while the consumer held this row: fail, never end short.
+        this.#checkOpen();
+      }
+    }
+  }
+
+  async *streamObjects(
+    sql: string,
+    params: readonly SqlParam[],
+    shape: RowShape,
+  ): AsyncIterable<readonly string[]> {
+    this.#checkOpen();
+    if (this.#pool) {
+      for await (const batch of this.#read({
+        sql,
+        params,
+        mode: 'objects',
+        shape: { columns: shape.columns, scalar: shape.scalar },
+      })) {
+        yield batch as string[];
+        this.#checkOpen();
+      }
+      return;
+    }
+    const render = rowRenderer(shape.columns, shape.scalar);
+    let batch: string[] = [];
+    let chars = 0;
+    for await (const row of this.#localRows(sql, params)) {
+      const text = render(row);
+      batch.push(text);
+      chars += text.length;
+      if (chars >= BATCH_CHARS) {
+        yield batch;
+        batch = [];
+        chars = 0;
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  #read(request: ReadRequest): AsyncIterableIterator<unknown[]> {
+    return this.#pool!.read(request);
+  }
+
+  /**
+   * Reads on this thread (only where that blocks no event loop), on a read connection of its own:
+   * an open iterator would keep the writer from running any other statement.
+   */
+  async *#localRows(sql: string, params: readonly SqlParam[]): AsyncIterable<Row> {
+    const reader = openSqliteConnection(this.filename, {
+      readonly: true,
+      busyTimeoutMs: this.#busyTimeoutMs,
+    });
+    const rows = reader.prepare(sql).iterate(...bindable(params)) as IterableIterator<Row>;
+    const open = { rows, reader };
+    this.#localStreams.add(open);
     try {
-      open = { rows: reader.prepare(sql).iterate(...bindable(params)) as IterableIterator<Row> };
-      this.#streams.add(open);
-      for (const row of open.rows) {
+      for (const row of rows) {
         yield row;
         // close() ended the iterator while the consumer held this row: fail, never end short.
         this.#checkOpen();
       }
     } finally {
-      if (open) {
-        this.#streams.delete(open);
-        open.rows.return?.();
-      }
-      this.#giveBack(reader);
+      this.#localStreams.delete(open);
+      rows.return?.();
+      reader.close();
     }
   }
 
@@ -168,40 +248,17 @@ class SqliteStore implements ResourceStore {
     });
   }
 
-  registerFunction(name: string, fn: SqlFunction, options: { deterministic?: boolean } = {}): void {
-    const f: RegisteredFunction = { name, fn, deterministic: options.deterministic ?? true };
-    this.#functions.push(f);
-    for (const db of [this.#writer, ...this.#openReaders])
-      db.function(f.name, { deterministic: f.deterministic }, fn as never);
-  }
-
-  #takeReader(): Db {
-    const reader = this.#idleReaders.pop() ?? this.#connect(true);
-    this.#openReaders.add(reader);
-    return reader;
-  }
-
-  #giveBack(reader: Db): void {
-    if (this.#closed || this.#idleReaders.length >= this.#maxIdleReaders) {
-      this.#openReaders.delete(reader);
-      reader.close();
-      return;
-    }
-    this.#idleReaders.push(reader);
-  }
-
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#exclusive(() => undefined);
     this.#closed = true;
-    // Streams still open (a slow or vanished client) hold read connections too. better-sqlite3
-    // refuses to close a connection mid-iteration, so end their iterators first; the streams
-    // then fail on their next row instead of keeping a connection (and the WAL) open forever.
-    for (const open of this.#streams) open.rows.return?.();
-    this.#streams.clear();
-    this.#idleReaders.length = 0;
-    for (const reader of this.#openReaders) reader.close();
-    this.#openReaders.clear();
+    await this.#pool?.close();
+    // better-sqlite3 refuses to close a connection mid-iteration: end open iterators first.
+    for (const open of this.#localStreams) {
+      open.rows.return?.();
+      open.reader.close();
+    }
+    this.#localStreams.clear();
     this.#writer.close();
   }
 }

@@ -165,13 +165,11 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
     expect((await t.store.all('SELECT name FROM environments')).length).toBe(4);
   });
 
-  it('installs registered functions on SQLite connections', async () => {
+  it('matches RE2 regular expressions on every SQLite connection (reads and the writer)', async () => {
     t = await openTestStore(dialect);
-    t.store.registerFunction('twice', ((x: number) => x * 2) as never);
-    if (dialect === 'sqlite') {
-      expect(await t.store.all('SELECT twice(21) AS v')).toEqual([{ v: 42 }]);
-    } else {
-      expect(await t.store.all('SELECT 21 * 2 AS v')).toEqual([{ v: 42 }]);
-    }
+    if (dialect === 'postgres') return;
+    expect(await t.store.all("SELECT 'web01' REGEXP '^web\\d+$' AS m")).toEqual([{ m: 1 }]);
+    const inTx = await t.store.transaction((tx) => tx.all("SELECT 'db1' REGEXP '^web' AS m"));
+    expect(inTx).toEqual([{ m: 0 }]);
   });
 });

@@ -4,6 +4,14 @@
  * Both drivers (SQLite, PostgreSQL) implement `ResourceStore`; see schema.ts for what rows hold.
  */
 
+import type { OutputColumn } from '../query/compile.js';
+
+/** How rows are rendered to JSON: the output columns, and whether a row is its one column's value. */
+export interface RowShape {
+  readonly columns: readonly OutputColumn[];
+  readonly scalar?: boolean;
+}
+
 /** The two SQL dialects the store speaks. */
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,9 +20,6 @@ export type SqlParam = string | number | bigint | boolean | null;
 
 /** One result row, keyed by column name. */
 export type Row = Record<string, unknown>;
-
-/** A scalar SQL function for SQLite (e.g. `regexp`). Ignored on PostgreSQL. */
-export type SqlFunction = (...args: never[]) => unknown;
 
 /** How a column of a bulk insert is typed (PostgreSQL needs it to build typed arrays). */
 export type ColumnType = 'text' | 'int' | 'bool' | 'json' | 'ts';
@@ -40,14 +45,19 @@ export interface SqlRunner {
 export interface ResourceStore extends SqlRunner {
   /**
    * Streams the rows of a query without holding them all in memory (a pg-cursor on PostgreSQL,
-   * `.iterate()` on its own read connection on SQLite). Breaking out of the loop releases the
-   * connection. Placeholders are the dialect's own (`?` or `$n`).
+   * a read worker thread on SQLite). Breaking out of the loop releases the connection or worker.
+   * Placeholders are the dialect's own (`?` or `$n`). SQLite connections know `regexp` (RE2).
    */
   stream(sql: string, params?: readonly SqlParam[], options?: StreamOptions): AsyncIterable<Row>;
+  /**
+   * Streams the rows of a query rendered as JSON texts by `shape` (an object per row, or the one
+   * column's value when `scalar`), in batches of about 64 KB of text. On SQLite the worker thread
+   * that reads the rows also renders them, so the event loop only forwards text; every query
+   * route reads this way, whatever its entity.
+   */
+  streamObjects(sql: string, params: readonly SqlParam[], shape: RowShape): AsyncIterable<readonly string[]>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
-  /** Adds a scalar function to every SQLite connection (now and later). No-op on PostgreSQL. */
-  registerFunction(name: string, fn: SqlFunction, options?: { deterministic?: boolean }): void;
   /** Closes every connection. */
   close(): Promise<void>;
 }

@@ -1,0 +1,53 @@
+/**
+ * @module store/read-protocol
+ * The messages between the read pool (main thread) and a read worker. Each query gets its own
+ * MessageChannel: the worker sends batches while it holds credit, the pool grants one credit per
+ * batch its consumer takes, so a slow HTTP client slows the worker instead of filling memory.
+ */
+
+import type { MessagePort } from 'node:worker_threads';
+import type { RowShape, SqlParam } from './types.js';
+
+/**
+ * What a query returns: `rows` streams row objects, `objects` streams each row rendered to its
+ * JSON text by `shape` (rendering happens in the worker too), `all` sends every row in
+ * one batch (small results: counts, existence checks).
+ */
+export type ReadMode = 'rows' | 'objects' | 'all';
+
+/** Sent once, at start, as the worker's `workerData`. */
+export interface ReadWorkerData {
+  readonly filename: string;
+  readonly busyTimeoutMs: number;
+}
+
+/** One query for a worker (posted with `port` in the transfer list). */
+export interface ReadTask {
+  readonly sql: string;
+  readonly params: readonly SqlParam[];
+  readonly mode: ReadMode;
+  /** How `objects` renders rows. */
+  readonly shape?: RowShape;
+  /** Time the worker may spend producing rows (waiting for credit excluded); 0 = unbounded. */
+  readonly timeoutMs: number;
+  readonly port: MessagePort;
+}
+
+/** Worker → pool, on the task's port. */
+export type ReadReply =
+  | { readonly kind: 'batch'; readonly items: unknown[] }
+  | { readonly kind: 'end' }
+  | { readonly kind: 'error'; readonly message: string; readonly timedOut: boolean };
+
+/** Pool → worker, on the task's port: one more batch may be sent, or stop now. */
+export type ReadControl = { readonly kind: 'more' } | { readonly kind: 'stop' };
+
+/** Worker → pool, on the worker's own channel. */
+export type WorkerSignal = { readonly kind: 'ready' } | { readonly kind: 'idle' };
+
+/** Batches a worker may send before it needs credit: one in the consumer's hands, one being built. */
+export const INITIAL_CREDITS = 2;
+
+/** Target size of one batch of rendered text, and the most rows in one batch of row objects. */
+export const BATCH_CHARS = 65_536;
+export const BATCH_ROWS = 500;
