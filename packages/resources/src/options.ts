@@ -84,14 +84,19 @@ export interface ResourcesPluginOptions {
   /** The PuppetDB version reported by /meta/v1/version and the status route (default 7.12.1). */
   readonly puppetdbVersion?: string;
   /**
-   * PostgreSQL: `statement_timeout` of every query (default 30 000 ms; 0 = none); a query cancelled
-   * by it answers 503. Applies when `database` is a URL (an opened store keeps its own setting).
+   * Time bound of every query (default 30 000 ms; 0 = none): PostgreSQL's `statement_timeout`,
+   * SQLite's read workers' limit; a query past it answers 503. Applies when `database` is a path
+   * or URL (an opened store keeps its own setting).
    */
   readonly queryTimeoutMs?: number;
   /** Compress query answers by Accept-Encoding (gzip, br, deflate; default true). */
   readonly compression?: boolean;
   /** Answers shorter than this many bytes are sent uncompressed (default 1024). */
   readonly compressionMinBytes?: number;
+  /** SQLite: read worker threads (default one per core, at least 2, at most 8). */
+  readonly readWorkers?: number;
+  /** SQLite: queries that may wait for a busy read pool (default 64); one more answers 503. */
+  readonly readQueueLimit?: number;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -113,6 +118,8 @@ export interface ResolvedOptions {
   readonly queryTimeoutMs: number;
   readonly compression: boolean;
   readonly compressionMinBytes: number;
+  readonly readWorkers: number;
+  readonly readQueueLimit: number;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -168,5 +175,7 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
       options.compressionMinBytes,
       defaults.compressionMinBytes,
     ),
+    readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
+    readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
   });
 }

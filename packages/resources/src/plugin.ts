@@ -8,6 +8,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CommandThread } from './commands/command-thread.js';
 import { CommandProcessor } from './commands/processor.js';
 import { commandRoutes } from './commands/route.js';
 import { type GcTimer, startGc } from './lifecycle/gc.js';
@@ -16,6 +17,7 @@ import { type ResolvedOptions, type ResourcesPluginOptions, resolveOptions } fro
 import { registerMetaRoutes } from './routes/meta-routes.js';
 import { registerQueryRoutes } from './routes/query-routes.js';
 import { openStore } from './store/open-store.js';
+import { SqliteStore } from './store/sqlite-store.js';
 import type { ResourceStore } from './store/types.js';
 
 /** What the plugin exposes on the instance as `app.gatehouseResources`. */
@@ -71,21 +73,35 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
   const owned = typeof options.database === 'string';
   const store =
     typeof options.database === 'string'
-      ? await openStore(options.database, { queryTimeoutMs: options.queryTimeoutMs })
+      ? await openStore(options.database, {
+          queryTimeoutMs: options.queryTimeoutMs,
+          readWorkers: options.readWorkers,
+          readQueueLimit: options.readQueueLimit,
+        })
       : options.database;
-  const processor = new CommandProcessor(store, { logger, now, concurrency: options.commandConcurrency });
+  // SQLite: commands and node expiry/purge are written from a thread of their own.
+  const thread = store instanceof SqliteStore ? new CommandThread(store.filename, { logger }) : undefined;
+  const processor = new CommandProcessor(store, {
+    logger,
+    now,
+    concurrency: options.commandConcurrency,
+    apply: thread && ((command, received) => thread.apply(command, received)),
+  });
+  const { nodeTtlMs } = options;
   const gc = startGc(store, {
-    nodeTtlMs: options.nodeTtlMs,
+    nodeTtlMs,
     purgeTtlMs,
     intervalMs: options.gcIntervalMs,
     now,
     logger,
+    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, now: now() })),
   });
   const runtime: ResourcesRuntime = { store, processor, gc, prefix, purgeTtlMs, now, logger };
   app.decorate('gatehouseResources', runtime);
   app.addHook('onClose', async () => {
     await gc.stop();
     await processor.close();
+    await thread?.close();
     if (owned) await store.close();
   });
   await registerCommandSide(app, runtime, options);

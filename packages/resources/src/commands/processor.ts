@@ -24,6 +24,11 @@ export interface ProcessorOptions {
   readonly now?: () => Date;
   /** Nodes applied at the same time (default 1 on SQLite, 4 on PostgreSQL). */
   readonly concurrency?: number;
+  /**
+   * Applies one command (default: `applyCommand` on the store, in this thread). The plugin
+   * passes the SQLite command thread's, so application never holds the event loop.
+   */
+  readonly apply?: (command: Command, received: string) => Promise<ApplyOutcome>;
 }
 
 /** A queued command: its uuid, and a promise settled when it has been applied or has failed. */
@@ -42,20 +47,20 @@ interface Pending {
 
 /** Applies submitted commands in the background. */
 export class CommandProcessor {
-  readonly #store: ResourceStore;
   readonly #logger: Logger;
   readonly #now: () => Date;
   readonly #concurrency: number;
+  readonly #applyCommand: (command: Command, received: string) => Promise<ApplyOutcome>;
   readonly #queues = new Map<string, Pending[]>();
   readonly #busy = new Set<string>();
   #idleWaiters: (() => void)[] = [];
   #closed = false;
 
   constructor(store: ResourceStore, options: ProcessorOptions = {}) {
-    this.#store = store;
     this.#logger = options.logger ?? silentLogger;
     this.#now = options.now ?? (() => new Date());
     this.#concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
+    this.#applyCommand = options.apply ?? ((command, received) => applyCommand(store, command, received));
     if (!Number.isSafeInteger(this.#concurrency) || this.#concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }
@@ -114,7 +119,7 @@ export class CommandProcessor {
 
   async #apply(certname: string, pending: Pending): Promise<void> {
     try {
-      const outcome = await applyCommand(this.#store, pending.command, this.#now().toISOString());
+      const outcome = await this.#applyCommand(pending.command, this.#now().toISOString());
       this.#logger.logf(
         '[DEBUG] command %s %s for %s: %s',
         pending.uuid,

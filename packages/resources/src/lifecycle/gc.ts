@@ -115,13 +115,24 @@ export interface GcTimer {
   stop(): Promise<void>;
 }
 
+/** Options of `startGc`. */
+export interface GcTimerOptions extends GcOptions {
+  /** How often to collect (default one hour; 0 = never). */
+  readonly intervalMs?: number;
+  /**
+   * Runs one collection (default: `collectGarbage` on the store, in this thread). The plugin
+   * passes the SQLite command thread's, so the deletes never hold the event loop.
+   */
+  readonly collect?: () => Promise<GcResult>;
+}
+
 /** Starts collecting every `intervalMs` (default one hour); the timer does not hold the process open. */
-export function startGc(store: ResourceStore, options: GcOptions & { intervalMs?: number } = {}): GcTimer {
+export function startGc(store: ResourceStore, options: GcTimerOptions = {}): GcTimer {
   const intervalMs = checkTtl('intervalMs', options.intervalMs ?? defaults.gcIntervalMs);
   const logger = options.logger ?? silentLogger;
   let running: Promise<GcResult> | undefined;
   const runOnce = () => {
-    running ??= collectGarbage(store, options).finally(() => {
+    running ??= (options.collect ? options.collect() : collectGarbage(store, options)).finally(() => {
       running = undefined;
     });
     return running;

@@ -26,6 +26,7 @@ export function describeDatabase(database: string): string {
 export const resourcesArea: Area = async (app, { config, data, logger, announce }) => {
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
+  const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
   await app.register(resourcesPlugin, {
     database,
     prefix,
@@ -35,6 +36,9 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce 
     gcIntervalMs: gcInterval,
     compression,
     compressionMinBytes,
+    queryTimeoutMs: queryTimeout,
+    readWorkers,
+    readQueueLimit,
   });
   announce(`resources: /${prefix}/query/v4 and /${prefix}/cmd/v1 on ${describeDatabase(database)}`);
 };

@@ -17,6 +17,12 @@ export function duration(defaultText: string) {
     .prefault(defaultText);
 }
 
+/** A whole number of `what` (calls, bytes, threads...), at least `min`. */
+export const count = (what: string, min: number) =>
+  z
+    .int({ error: `expected a whole number of ${what}` })
+    .min(min, { error: `expected at least ${min} ${what}` });
+
 /** A TCP port; 0 asks the system for a free one. */
 const expectedPort = 'expected an integer port 0-65535';
 export const port = z

@@ -3,10 +3,11 @@
  * Section `resources`: the PuppetDB-compatible resource API (`@gatehouse/resources`).
  * `database` is an SQLite file (default `<dataDir>/resources.db`) or a `postgres://` URL
  * (also from GATEHOUSE_RESOURCES_DATABASE, so a password stays out of the file). TTLs are
- * durations; `0s` turns expiry, purge or the collector off.
+ * durations; `0s` turns expiry, purge, the collector or the query time bound off. SQLite reads run
+ * in a pool of worker threads (`readWorkers`, `readQueueLimit`).
  */
 import * as z from 'zod';
-import { duration, text } from './fields.js';
+import { count, duration, text } from './fields.js';
 
 const expectedPrefix = 'expected path segments like "pdb" (letters, digits, . _ ~ -)';
 
@@ -28,10 +29,13 @@ export const resourcesSection = z
     /** Compress query answers (gzip, br, deflate) when the client's Accept-Encoding asks. */
     compression: z.boolean({ error: 'expected true or false' }).default(true),
     /** Answers shorter than this many bytes are sent uncompressed. */
-    compressionMinBytes: z
-      .int({ error: 'expected a whole number of bytes' })
-      .min(0, { error: 'expected at least 0 bytes' })
-      .default(1024),
+    compressionMinBytes: count('bytes', 0).default(1024),
+    /** Time bound of every query, SQLite and PostgreSQL (`0s`: none); past it the answer is 503. */
+    queryTimeout: duration('30s'),
+    /** SQLite: read worker threads; unset means one per core, at least 2, at most 8. */
+    readWorkers: count('threads', 1).optional(),
+    /** SQLite: queries that may wait for a busy read pool; one more answers 503. */
+    readQueueLimit: count('queries', 0).default(64),
   })
   .prefault({});
 

@@ -5,12 +5,7 @@
  * environment variable, never written into the file.
  */
 import * as z from 'zod';
-import { duration, stringList, text } from './fields.js';
-
-const count = (what: string, min: number) =>
-  z
-    .int({ error: `expected a whole number of ${what}` })
-    .min(min, { error: `expected at least ${min} ${what}` });
+import { count, duration, stringList, text } from './fields.js';
 
 /** A signature every webhook route must carry unless its module declares its own. */
 const defaultSignature = z.strictObject({
