@@ -75,7 +75,8 @@ describe('SQLite read pool', () => {
     const objects = batches.flat();
     expect(objects).toHaveLength(300);
     expect(objects[0]).toMatch(/^\{"title":"\/srv\/data\/\d*7"\}$/);
-    expect(s.readStats).toMatchObject({ size: 2, busy: 0, queued: 0, replaced: 0 });
+    // A worker signals that it is free just after its last batch.
+    await vi.waitFor(() => expect(s.readStats).toMatchObject({ size: 2, busy: 0, queued: 0, replaced: 0 }));
   });
 
   it('stops a regex scan at the time bound inside the worker, which stays in the pool', async () => {
