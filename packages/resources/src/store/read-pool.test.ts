@@ -66,11 +66,9 @@ describe('SQLite read pool', () => {
     expect(await drain(s.stream('SELECT title FROM resources'))).toBe(3000);
     const batches: (readonly string[])[] = [];
     const columns = [{ key: 'title', alias: 'title', type: 'string' as const }];
-    for await (const batch of s.streamObjects(
-      "SELECT title FROM resources WHERE title REGEXP '7$'",
-      [],
+    for await (const batch of s.streamObjects("SELECT title FROM resources WHERE title REGEXP '7$'", [], {
       columns,
-    ))
+    }))
       batches.push(batch);
     const objects = batches.flat();
     expect(objects).toHaveLength(300);
