@@ -22,13 +22,12 @@ import { queryTimeoutError, StoreError } from './errors.js';
 import {
   INITIAL_CREDITS,
   type ReadControl,
-  type ReadMode,
   type ReadReply,
+  type ReadRequest,
   type ReadTask,
   type ReadWorkerData,
   type WorkerSignal,
 } from './read-protocol.js';
-import type { RowShape, SqlParam } from './types.js';
 import { workerScript } from './worker-script.js';
 
 /** Options of the read pool. */
@@ -51,14 +50,6 @@ export interface ReadPoolStats {
   readonly queued: number;
   /** Workers terminated and replaced so far (timeouts that could not be interrupted, crashes). */
   readonly replaced: number;
-}
-
-/** One query: its description, and the stream once a worker has it. */
-export interface ReadRequest {
-  readonly sql: string;
-  readonly params: readonly SqlParam[];
-  readonly mode: ReadMode;
-  readonly shape?: RowShape;
 }
 
 /** How long the pool waits past the bound for the worker to stop itself before killing it. */

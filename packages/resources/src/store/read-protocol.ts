@@ -21,13 +21,17 @@ export interface ReadWorkerData {
   readonly busyTimeoutMs: number;
 }
 
-/** One query for a worker (posted with `port` in the transfer list). */
-export interface ReadTask {
+/** One query: its SQL, and what it returns. */
+export interface ReadRequest {
   readonly sql: string;
   readonly params: readonly SqlParam[];
   readonly mode: ReadMode;
   /** How `objects` renders rows. */
   readonly shape?: RowShape;
+}
+
+/** A query as a worker gets it (posted with `port` in the transfer list). */
+export interface ReadTask extends ReadRequest {
   /** Time the worker may spend producing rows (waiting for credit excluded); 0 = unbounded. */
   readonly timeoutMs: number;
   readonly port: MessagePort;

@@ -16,8 +16,8 @@ import { rowRenderer } from '../query/render.js';
 import { sqliteBulkInsert } from './bulk-insert.js';
 import { StoreError } from './errors.js';
 import { migrate } from './migrate.js';
-import { ReadPool, type ReadPoolStats, type ReadRequest } from './read-pool.js';
-import { BATCH_CHARS } from './read-protocol.js';
+import { ReadPool, type ReadPoolStats } from './read-pool.js';
+import { BATCH_CHARS, type ReadRequest } from './read-protocol.js';
 import { bindable, openSqliteConnection } from './sqlite-connection.js';
 import type { BulkColumns, ResourceStore, Row, RowShape, SqlParam, SqlRunner } from './types.js';
 
