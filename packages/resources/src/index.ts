@@ -7,6 +7,15 @@ export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
 export { applyCommand } from './commands/apply-command.js';
 export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
 export { CATALOG_VERSIONS, readCatalog } from './commands/catalog-payload.js';
+export {
+  type AttemptError,
+  type DeadLetter,
+  dropDeadLetters,
+  listDeadLetters,
+  type QueueStats,
+  queueStats,
+  retryDeadLetters,
+} from './commands/command-queue.js';
 export { type Command, type CommandName, readCommand, SUPPORTED_VERSIONS } from './commands/envelope.js';
 export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './commands/errors.js';
 export { CommandProcessor, type ProcessorOptions, type Submission } from './commands/processor.js';

@@ -28,6 +28,14 @@ export const defaults = Object.freeze({
   commandBodyLimit: 64 * MiB,
   /** Longest `secondsToWaitForCompletion` honoured. */
   maxWaitSeconds: 300,
+  /** How often idle queue consumers and waiters look for commands another instance stored or applied. */
+  commandPollMs: 250,
+  /** Attempts before a failing command becomes a dead letter. */
+  commandMaxAttempts: 3,
+  /** Wait before a failed command's next attempt, times the attempts so far. */
+  commandRetryDelayMs: 1000,
+  /** How long an applied command's row is kept, so waiters on other instances can see it. */
+  keepAppliedMs: 10 * 60 * 1000,
   /** Nodes whose commands are applied at once: SQLite has one writer anyway. */
   commandConcurrency: Object.freeze({ sqlite: 1, postgres: 4 }),
   /** Largest query POST body or GET form body. */

@@ -9,11 +9,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CommandThread } from './commands/command-thread.js';
-import { CommandProcessor } from './commands/processor.js';
+import { CommandProcessor, instanceName } from './commands/processor.js';
 import { commandRoutes } from './commands/route.js';
 import { type GcTimer, startGc } from './lifecycle/gc.js';
 import type { Logger } from './logger.js';
-import { type ResolvedOptions, type ResourcesPluginOptions, resolveOptions } from './options.js';
+import { defaults, type ResolvedOptions, type ResourcesPluginOptions, resolveOptions } from './options.js';
 import { registerMetaRoutes } from './routes/meta-routes.js';
 import { registerQueryRoutes } from './routes/query-routes.js';
 import { openStore } from './store/open-store.js';
@@ -64,7 +64,13 @@ async function registerQuerySide(app: FastifyInstance, runtime: ResourcesRuntime
     maxQueryChars: options.maxQueryChars,
     compression: { enabled: options.compression, minBytes: options.compressionMinBytes },
   });
-  await registerMetaRoutes(app, { store, prefix, now, version: options.puppetdbVersion });
+  await registerMetaRoutes(app, {
+    store,
+    prefix,
+    now,
+    version: options.puppetdbVersion,
+    queue: () => runtime.processor.stats(),
+  });
 }
 
 async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOptions): Promise<void> {
@@ -80,12 +86,26 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
         })
       : options.database;
   // SQLite: commands and node expiry/purge are written from a thread of their own.
-  const thread = store instanceof SqliteStore ? new CommandThread(store.filename, { logger }) : undefined;
+  const thread =
+    store instanceof SqliteStore
+      ? new CommandThread(
+          {
+            filename: store.filename,
+            busyTimeoutMs: defaults.sqliteBusyTimeoutMs,
+            pollMs: defaults.commandPollMs,
+            maxAttempts: defaults.commandMaxAttempts,
+            retryDelayMs: defaults.commandRetryDelayMs,
+            keepAppliedMs: defaults.keepAppliedMs,
+            instance: instanceName(),
+          },
+          { logger },
+        )
+      : undefined;
   const processor = new CommandProcessor(store, {
     logger,
     now,
     concurrency: options.commandConcurrency,
-    apply: thread && ((command, received) => thread.apply(command, received)),
+    thread,
   });
   const { nodeTtlMs } = options;
   const gc = startGc(store, {

@@ -7,7 +7,7 @@
  */
 
 import { canonicalJson } from '../store/canonical-json.js';
-import type { BulkColumns, ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
+import type { BulkColumns, SqlParam, SqlRunner, Transactional } from '../store/types.js';
 import { diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
@@ -53,7 +53,7 @@ const CONTENT_TABLES = ['resource_params', 'resource_tags', 'resources', 'edges'
 
 /** Applies `catalog` to the store; `received` is the server time (canonical ISO). */
 export function applyCatalog(
-  store: ResourceStore,
+  store: Transactional,
   catalog: Catalog,
   received: string,
 ): Promise<ApplyOutcome> {

@@ -3,14 +3,14 @@
  * Applies one checked command to the store, whichever kind it is.
  */
 
-import type { ResourceStore } from '../store/types.js';
+import type { Transactional } from '../store/types.js';
 import { type ApplyOutcome, applyCatalog } from './apply-catalog.js';
 import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
 import type { Command } from './envelope.js';
 
 /** Applies `command`; `received` is the server time (canonical ISO). */
 export function applyCommand(
-  store: ResourceStore,
+  store: Transactional,
   command: Command,
   received: string,
 ): Promise<ApplyOutcome> {

@@ -6,7 +6,7 @@
  */
 
 import { canonicalJson } from '../store/canonical-json.js';
-import type { BulkColumns, ResourceStore } from '../store/types.js';
+import type { BulkColumns, Transactional } from '../store/types.js';
 import type { Deactivation, Factset, ReportSummary } from './lifecycle-payloads.js';
 import {
   type ApplyOutcome,
@@ -25,7 +25,7 @@ const FACT_COLUMNS: BulkColumns = [
 ];
 
 /** Marks a node deactivated, unless something newer than the command was seen for it. */
-export function applyDeactivation(store: ResourceStore, command: Deactivation): Promise<ApplyOutcome> {
+export function applyDeactivation(store: Transactional, command: Deactivation): Promise<ApplyOutcome> {
   return store.transaction(async (tx) => {
     const status = await lockNode(tx, command.certname);
     const newest = [
@@ -45,7 +45,7 @@ export function applyDeactivation(store: ResourceStore, command: Deactivation): 
 }
 
 /** Replaces the node's facts (when newer than the stored ones) and reactivates it if due. */
-export function applyFactset(store: ResourceStore, facts: Factset, received: string): Promise<ApplyOutcome> {
+export function applyFactset(store: Transactional, facts: Factset, received: string): Promise<ApplyOutcome> {
   return withActivatedNode(store, facts.certname, facts.producerTimestamp, async (tx, status) => {
     if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
     await exec(tx, 'DELETE FROM facts WHERE certname = ?', [facts.certname]);
@@ -63,7 +63,7 @@ export function applyFactset(store: ResourceStore, facts: Factset, received: str
 
 /** Records the node's latest report summary (when newer) and reactivates it if due. */
 export function applyReport(
-  store: ResourceStore,
+  store: Transactional,
   report: ReportSummary,
   received: string,
 ): Promise<ApplyOutcome> {

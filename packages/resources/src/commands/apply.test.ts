@@ -4,8 +4,6 @@ import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/t
 import { applyCatalog } from './apply-catalog.js';
 import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
 import { readCatalog } from './catalog-payload.js';
-import { readCommand } from './envelope.js';
-import { CommandProcessor } from './processor.js';
 import { count, smallCatalog } from './test-support/fixtures.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
@@ -222,34 +220,5 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
       { name: 'os', value: '{"family":"Debian"}', value_string: null },
     ]);
     expect(await t.store.all('SELECT name FROM environments')).toEqual([{ name: 'production' }]);
-  });
-
-  it('applies queued commands per node in producer-timestamp order', async () => {
-    t = await openTestStore(dialect);
-    const processor = new CommandProcessor(t.store, { concurrency: 2 });
-    const submit = (ts: string, v: string, certname = 'web1') =>
-      processor.submit(
-        readCommand({
-          query: {},
-          body: {
-            command: 'replace catalog',
-            version: 9,
-            payload: smallCatalog(certname, ts, { version: v }),
-          },
-          now: NOW,
-        }),
-      );
-    // `a` starts at once; `c` and `b` wait for web1 and are sorted, so `b` (older) goes first
-    // and neither is stale (same content: unchanged). In arrival order, `b` would follow `c`: stale.
-    const results = [submit(T1, 'a'), submit(T3, 'c'), submit(T2, 'b'), submit(T1, 'x', 'web2')];
-    expect(processor.depth).toBe(4);
-    const outcomes = await Promise.all(results.map((r) => r.done));
-    expect(outcomes).toEqual(['stored', 'unchanged', 'unchanged', 'stored']);
-    await processor.close();
-    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual([
-      { certname: 'web1', version: 'c' },
-      { certname: 'web2', version: 'x' },
-    ]);
-    expect(() => submit(T3, 'd')).toThrow(/closed/);
   });
 });

@@ -1,22 +1,28 @@
 /**
  * @module commands/command-protocol
  * The messages between the command thread (commands/command-thread.ts, main side) and its worker
- * (commands/command-worker.ts), which owns the SQLite writer of the service.
+ * (commands/command-worker.ts), which owns the SQLite writer of the service and consumes the
+ * durable command queue.
  */
 
 import type { GcResult } from '../lifecycle/gc.js';
-import type { ApplyOutcome } from './apply-catalog.js';
-import type { Command } from './envelope.js';
+import type { QueueEntry } from './command-queue.js';
+import type { QueueEvent } from './queue-consumer.js';
 
 /** Sent once, at start, as the worker's `workerData`. */
 export interface CommandWorkerData {
   readonly filename: string;
   readonly busyTimeoutMs: number;
+  readonly pollMs: number;
+  readonly maxAttempts: number;
+  readonly retryDelayMs: number;
+  readonly keepAppliedMs: number;
+  readonly instance: string;
 }
 
 /** A job for the worker; `id` pairs it with its answer. */
 export type CommandJob =
-  | { readonly id: number; readonly job: 'apply'; readonly command: Command; readonly received: string }
+  | { readonly id: number; readonly job: 'enqueue'; readonly entry: QueueEntry }
   | {
       readonly id: number;
       readonly job: 'gc';
@@ -25,9 +31,10 @@ export type CommandJob =
       readonly now: string;
     };
 
-/** Worker → main: a job's answer, or a log line of the worker's code. */
+/** Worker → main: a job's answer, what became of a command, or a log line of the worker's code. */
 export type CommandReply =
   | { readonly kind: 'ready' }
-  | { readonly kind: 'done'; readonly id: number; readonly result: ApplyOutcome | GcResult }
+  | { readonly kind: 'done'; readonly id: number; readonly result: GcResult | null }
   | { readonly kind: 'failed'; readonly id: number; readonly error: Error }
+  | { readonly kind: 'event'; readonly event: QueueEvent }
   | { readonly kind: 'log'; readonly format: string; readonly args: unknown[] };

@@ -1,24 +1,24 @@
 /**
  * @module commands/command-thread
- * Runs command application and node expiry/purge of an SQLite store in a worker thread of its
- * own (commands/command-worker.ts), so the event loop only posts a checked command and awaits
- * its outcome. better-sqlite3 is synchronous: applied on the main thread, one 500-resource
+ * Runs the durable command queue and node expiry/purge of an SQLite store in a worker thread of
+ * its own (commands/command-worker.ts), so the event loop only posts a checked command and hears
+ * what became of it. better-sqlite3 is synchronous: applied on the main thread, one 500-resource
  * catalog held every other request for tens of milliseconds. If the thread dies (a native
- * crash), the jobs it held fail and a new thread takes over; the database is left as the last
- * committed transaction left it.
+ * crash), the jobs it held fail and a new thread takes over; the queue and the data are as the
+ * last committed transaction left them, so nothing stored is lost.
  */
 
 import { Worker } from 'node:worker_threads';
 import type { GcResult } from '../lifecycle/gc.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { workerScript } from '../store/worker-script.js';
-import type { ApplyOutcome } from './apply-catalog.js';
 import type { CommandJob, CommandReply, CommandWorkerData } from './command-protocol.js';
-import type { Command } from './envelope.js';
+import type { QueueEntry } from './command-queue.js';
+import type { QueueEvent } from './queue-consumer.js';
 
 /** What the pending map holds per job. */
 interface Pending {
-  resolve(result: ApplyOutcome | GcResult): void;
+  resolve(result: GcResult | null): void;
   reject(error: Error): void;
 }
 
@@ -31,21 +31,27 @@ export class CommandThread {
   readonly #logger: Logger;
   readonly #pending = new Map<number, Pending>();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #listeners: ((event: QueueEvent) => void)[] = [];
   #worker: Worker;
   #ready = false;
   #broken: Error | undefined;
   #nextId = 1;
   #closed = false;
 
-  constructor(filename: string, options: { busyTimeoutMs?: number; logger?: Logger } = {}) {
-    this.#data = { filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
+  constructor(data: CommandWorkerData, options: { logger?: Logger } = {}) {
+    this.#data = data;
     this.#logger = options.logger ?? silentLogger;
     this.#worker = this.#spawn();
   }
 
-  /** Applies a checked command in the thread; resolves with its outcome. */
-  apply(command: Command, received: string): Promise<ApplyOutcome> {
-    return this.#send({ job: 'apply', command, received }) as Promise<ApplyOutcome>;
+  /** Stores a checked command in the queue; resolves once it is committed. */
+  async enqueue(entry: QueueEntry): Promise<void> {
+    await this.#send({ job: 'enqueue', entry });
+  }
+
+  /** Calls `listener` with what became of each command the thread applied or gave up on. */
+  onEvent(listener: (event: QueueEvent) => void): void {
+    this.#listeners.push(listener);
   }
 
   /** One node expiry and purge run in the thread. */
@@ -62,11 +68,11 @@ export class CommandThread {
     await this.#worker.terminate();
   }
 
-  #send(body: JobBody): Promise<ApplyOutcome | GcResult> {
+  #send(body: JobBody): Promise<GcResult | null> {
     if (this.#closed) return Promise.reject(new Error('@gatehouse/resources: the command thread is closed'));
     if (this.#broken) return Promise.reject(this.#broken);
     const id = this.#nextId++;
-    const done = new Promise<ApplyOutcome | GcResult>((resolve, reject) => {
+    const done = new Promise<GcResult | null>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...body, id } as CommandJob);
     });
@@ -105,6 +111,10 @@ export class CommandThread {
   #receive(message: CommandReply): void {
     if (message.kind === 'ready') {
       this.#ready = true;
+      return;
+    }
+    if (message.kind === 'event') {
+      for (const listener of this.#listeners) listener(message.event);
       return;
     }
     if (message.kind === 'log') {

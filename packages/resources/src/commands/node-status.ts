@@ -6,7 +6,7 @@
  */
 
 import { forDialect } from '../store/placeholders.js';
-import type { ResourceStore, SqlParam, SqlRunner } from '../store/types.js';
+import type { SqlParam, SqlRunner, Transactional } from '../store/types.js';
 
 /** What happened to a command. */
 export type ApplyOutcome = 'stored' | 'unchanged' | 'stale';
@@ -96,7 +96,7 @@ export function isNewer(stored: string | null | undefined, incoming: string): bo
  * than its deactivation or expiry: the opening every replace command shares.
  */
 export function withActivatedNode(
-  store: ResourceStore,
+  store: Transactional,
   certname: string,
   producerTimestamp: string,
   work: (tx: SqlRunner, status: NodeStatus) => Promise<ApplyOutcome>,

@@ -1,146 +1,166 @@
 /**
  * @module commands/processor
- * The command queue. `submit` answers at once with a uuid; commands are applied in the
- * background, one at a time per node and in producer-timestamp order among those still waiting
- * for the same node (the staleness checks of the apply step make the end state right whatever
- * the arrival order). Different nodes are applied in parallel up to `concurrency` (1 on SQLite,
- * which has one writer anyway). The queue lives in memory: a command acknowledged but not yet
- * applied is lost if the process dies; clients that must know wait with
- * `secondsToWaitForCompletion`.
+ * The command API's side of the durable queue. `submit` stores a checked command in the queue
+ * (commands/command-queue.ts) and resolves once it is committed, before the route answers 200;
+ * a consumer (commands/queue-consumer.ts) applies it in the background, in the SQLite command
+ * thread or, on PostgreSQL, here. `done` settles when this instance applied it, or, for a
+ * command another instance sharing the database applied, when a poll of the queue sees it.
  */
 
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
-import { applyCommand } from './apply-command.js';
-import { type Command, commandKey } from './envelope.js';
+import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands } from './command-queue.js';
+import type { CommandThread } from './command-thread.js';
+import type { Command } from './envelope.js';
+import { QueueConsumer as Consumer, type QueueConsumer, type QueueEvent } from './queue-consumer.js';
 
 /** Options of the command processor. */
 export interface ProcessorOptions {
   readonly logger?: Logger;
-  /** Server clock (tests inject one). */
+  /** Server clock (tests inject one); stamps `received`. */
   readonly now?: () => Date;
-  /** Nodes applied at the same time (default 1 on SQLite, 4 on PostgreSQL). */
+  /** Nodes applied at the same time by this instance (default 1 on SQLite, 4 on PostgreSQL). */
   readonly concurrency?: number;
-  /**
-   * Applies one command (default: `applyCommand` on the store, in this thread). The plugin
-   * passes the SQLite command thread's, so application never holds the event loop.
-   */
-  readonly apply?: (command: Command, received: string) => Promise<ApplyOutcome>;
+  /** SQLite: the command thread, which consumes the queue off the event loop. */
+  readonly thread?: CommandThread;
+  /** How often idle consumers and waiters look for commands settled elsewhere (default 250 ms). */
+  readonly pollMs?: number;
+  /** Attempts before a failing command becomes a dead letter (default 3). */
+  readonly maxAttempts?: number;
+  /** Wait before the next attempt, times the attempts so far (default 1 s). */
+  readonly retryDelayMs?: number;
 }
 
-/** A queued command: its uuid, and a promise settled when it has been applied or has failed. */
+/** A stored command: its uuid, and a promise settled when it has been applied or has failed. */
 export interface Submission {
   readonly uuid: string;
   readonly done: Promise<ApplyOutcome>;
 }
 
-interface Pending {
-  readonly uuid: string;
-  readonly command: Command;
-  readonly producerTimestamp: string;
+interface Waiter {
   resolve(outcome: ApplyOutcome): void;
-  reject(error: unknown): void;
+  reject(error: Error): void;
 }
 
-/** Applies submitted commands in the background. */
+/** This process's name in `applied_by`: host, pid and a random suffix. */
+export function instanceName(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** Stores commands durably and tells waiters when they are applied. */
 export class CommandProcessor {
-  readonly #logger: Logger;
+  readonly #store: ResourceStore;
   readonly #now: () => Date;
-  readonly #concurrency: number;
-  readonly #applyCommand: (command: Command, received: string) => Promise<ApplyOutcome>;
-  readonly #queues = new Map<string, Pending[]>();
-  readonly #busy = new Set<string>();
-  #idleWaiters: (() => void)[] = [];
+  readonly #thread: CommandThread | undefined;
+  readonly #consumer: QueueConsumer | undefined;
+  readonly #pollMs: number;
+  readonly #waiters = new Map<string, Waiter>();
+  #poller: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(store: ResourceStore, options: ProcessorOptions = {}) {
-    this.#logger = options.logger ?? silentLogger;
+    this.#store = store;
     this.#now = options.now ?? (() => new Date());
-    this.#concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
-    this.#applyCommand = options.apply ?? ((command, received) => applyCommand(store, command, received));
-    if (!Number.isSafeInteger(this.#concurrency) || this.#concurrency < 1) {
+    this.#thread = options.thread;
+    this.#pollMs = options.pollMs ?? defaults.commandPollMs;
+    const concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
+    if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }
+    const onEvent = (event: QueueEvent) => this.#settle(event);
+    if (this.#thread) {
+      this.#thread.onEvent(onEvent);
+    } else {
+      this.#consumer = new Consumer(store, {
+        concurrency,
+        pollMs: this.#pollMs,
+        maxAttempts: options.maxAttempts ?? defaults.commandMaxAttempts,
+        retryDelayMs: options.retryDelayMs ?? defaults.commandRetryDelayMs,
+        keepAppliedMs: defaults.keepAppliedMs,
+        instance: instanceName(),
+        now: () => new Date(),
+        logger: options.logger ?? silentLogger,
+        onEvent,
+      });
+      this.#consumer.start();
+    }
   }
 
-  /** Commands waiting or being applied. */
-  get depth(): number {
-    let n = 0;
-    for (const queue of this.#queues.values()) n += queue.length;
-    return n + this.#busy.size;
-  }
-
-  /** Queues a checked command. */
-  submit(command: Command): Submission {
+  /** Stores a checked command; resolves once it is committed to the queue. */
+  async submit(command: Command): Promise<Submission> {
     if (this.#closed) throw new Error('@gatehouse/resources: the command processor is closed');
-    const uuid = randomUUID();
-    const { certname, producerTimestamp } = commandKey(command);
-    let resolve!: (o: ApplyOutcome) => void;
-    let reject!: (e: unknown) => void;
-    const done = new Promise<ApplyOutcome>((res, rej) => {
-      resolve = res;
-      reject = rej;
+    const entry: QueueEntry = { uuid: randomUUID(), received: this.#now().toISOString(), command };
+    let waiter!: Waiter;
+    const done = new Promise<ApplyOutcome>((resolve, reject) => {
+      waiter = { resolve, reject };
     });
-    // Nobody may be waiting; the failure is logged, so an unobserved rejection is not an error.
+    // Nobody may be waiting; a failure is logged by the consumer, so it is no unhandled rejection.
     done.catch(() => undefined);
-    const queue = this.#queues.get(certname) ?? [];
-    const at = queue.findIndex((p) => p.producerTimestamp > producerTimestamp);
-    queue.splice(at === -1 ? queue.length : at, 0, { uuid, command, producerTimestamp, resolve, reject });
-    this.#queues.set(certname, queue);
-    this.#pump();
-    return { uuid, done };
+    this.#waiters.set(entry.uuid, waiter);
+    try {
+      if (this.#thread) await this.#thread.enqueue(entry);
+      else {
+        await enqueue(this.#store, entry);
+        this.#consumer!.wake();
+      }
+    } catch (error) {
+      this.#waiters.delete(entry.uuid);
+      throw error;
+    }
+    this.#startPolling();
+    return { uuid: entry.uuid, done };
   }
 
-  /** Resolves when nothing is queued or running. */
-  idle(): Promise<void> {
-    if (this.depth === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  /** Depth, age and dead letters of the queue. */
+  stats(): Promise<QueueStats> {
+    return queueStats(this.#store);
   }
 
-  /** Stops taking commands and waits for the queued ones. */
+  /** Resolves when no command is queued (for tests, benchmarks and imports). */
+  async idle(): Promise<void> {
+    while ((await this.stats()).depth > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Stops applying (commands still queued stay stored for the next start). */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.idle();
+    clearInterval(this.#poller);
+    await this.#consumer?.stop();
   }
 
-  #pump(): void {
-    for (const [certname, queue] of this.#queues) {
-      if (this.#busy.size >= this.#concurrency) return;
-      if (this.#busy.has(certname) || queue.length === 0) continue;
-      const next = queue.shift()!;
-      if (queue.length === 0) this.#queues.delete(certname);
-      this.#busy.add(certname);
-      void this.#apply(certname, next);
-    }
+  #settle(event: QueueEvent): void {
+    const waiter = this.#waiters.get(event.uuid);
+    if (!waiter) return;
+    this.#waiters.delete(event.uuid);
+    if ('outcome' in event) waiter.resolve(event.outcome);
+    else waiter.reject(new Error(event.failed));
   }
 
-  async #apply(certname: string, pending: Pending): Promise<void> {
-    try {
-      const outcome = await this.#applyCommand(pending.command, this.#now().toISOString());
-      this.#logger.logf(
-        '[DEBUG] command %s %s for %s: %s',
-        pending.uuid,
-        pending.command.kind,
-        certname,
-        outcome,
+  /** While someone waits, look for their commands settled by another instance. */
+  #startPolling(): void {
+    if (this.#poller) return;
+    this.#poller = setInterval(() => {
+      if (this.#waiters.size === 0) {
+        clearInterval(this.#poller);
+        this.#poller = undefined;
+        return;
+      }
+      settledCommands(this.#store, [...this.#waiters.keys()].slice(0, 500)).then(
+        (settled) => {
+          for (const s of settled)
+            this.#settle(
+              s.dead
+                ? { uuid: s.uuid, failed: 'moved to the dead letters' }
+                : { uuid: s.uuid, outcome: s.outcome as ApplyOutcome },
+            );
+        },
+        () => undefined,
       );
-      pending.resolve(outcome);
-    } catch (error) {
-      this.#logger.logf(
-        '[WARN] command %s %s for %s failed: %s',
-        pending.uuid,
-        pending.command.kind,
-        certname,
-        error,
-      );
-      pending.reject(error);
-    } finally {
-      this.#busy.delete(certname);
-      this.#pump();
-      if (this.depth === 0) for (const wake of this.#idleWaiters.splice(0)) wake();
-    }
+    }, this.#pollMs);
+    this.#poller.unref();
   }
 }

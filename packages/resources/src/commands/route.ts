@@ -1,7 +1,7 @@
 /**
  * @module commands/route
  * `POST /{prefix}/cmd/v1`: checks the command at once (400/413/415 with a JSON error naming the
- * field), queues it, and answers `{"uuid"}`. With `secondsToWaitForCompletion` it waits for the
+ * field), stores it in the durable queue, and answers `{"uuid"}` once it is committed. With `secondsToWaitForCompletion` it waits for the
  * apply and adds `processed`, `timed_out` and `error` (503 on timeout or failure), as the
  * reference does. Registered in its own encapsulated context: its body parser and error handler
  * apply to this route only.
@@ -108,7 +108,12 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
     const command = readCommand({ query, body, now: options.now().toISOString() });
-    const { uuid, done } = options.processor.submit(command);
+    const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
+      throw new CommandError(
+        'ERR_CMD_FAILED',
+        `The command could not be stored: ${(error as Error).message}`,
+      );
+    });
     if (wait === undefined) return reply.send({ uuid });
     return answerAfterWait(reply, uuid, done, wait);
   });

@@ -5,6 +5,7 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { QueueStats } from '../commands/command-queue.js';
 import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 
@@ -14,6 +15,8 @@ export interface MetaRoutesOptions {
   /** The PuppetDB version we answer as (default 7.12.1: the API level we implement). */
   readonly version?: string;
   readonly now?: () => Date;
+  /** Depth and age of the command queue, shown by the status route. */
+  readonly queue?: () => Promise<QueueStats>;
 }
 
 /** PuppetDB's meta routes take no parameters; any is a 400. */
@@ -50,13 +53,25 @@ export async function registerMetaRoutes(app: FastifyInstance, options: MetaRout
 
   app.get('/status/v1/services/puppetdb-status', async (_request, reply) => {
     const up = await databaseUp(options.store);
+    const queue = up && options.queue ? await options.queue().catch(() => undefined) : undefined;
+    const nowMs = now().getTime();
     reply.code(up ? 200 : 503);
     return {
       detail_level: 'info',
       service_status_version: 1,
       service_version: version,
       state: up ? 'running' : 'error',
-      status: { 'maintenance_mode?': false, 'read_db_up?': up, 'write_db_up?': up, queue_depth: 0 },
+      status: {
+        'maintenance_mode?': false,
+        'read_db_up?': up,
+        'write_db_up?': up,
+        queue_depth: queue?.depth ?? 0,
+        // Ours, beside PuppetDB's fields: how long the oldest stored command has waited.
+        queue_oldest_age_ms: queue?.oldestReceived
+          ? Math.max(0, nowMs - Date.parse(queue.oldestReceived))
+          : null,
+        dead_letters: queue?.deadLetters ?? 0,
+      },
     };
   });
 }

@@ -41,6 +41,9 @@ export interface SqlRunner {
   bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number>;
 }
 
+/** Anything that runs work in one transaction: a store, or (inside the command queue) the claim's own. */
+export type Transactional = Pick<ResourceStore, 'transaction'>;
+
 /** A database holding the schema of schema.ts, opened and migrated. */
 export interface ResourceStore extends SqlRunner {
   /**

@@ -1,6 +1,7 @@
 /**
  * @module commands/resources
- * `gatehouse resources import <files or dirs>`: loads catalog JSON files (PuppetDB's `replace
+ * `gatehouse resources import <files or dirs>` and `gatehouse resources commands
+ * [list|retry|drop]` (commands/resources-queue.ts). `import` loads catalog JSON files (PuppetDB's `replace
  * catalog` wire format, or a command body wrapping one) into the service's resources store, with a
  * progress bar on a terminal and a summary. Each catalog is checked and stored atomically; bad
  * files are listed and skipped. Safe to re-run: unchanged catalogs are left as they are.
@@ -11,6 +12,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { describeDatabase, resourcesDatabase } from '../areas/resources.js';
 import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
 import { type ConfigFlag, dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
+import { runQueueCommand } from './resources-queue.js';
 
 const databaseFlag: ConfigFlag = {
   flag: 'database',
@@ -22,19 +24,27 @@ const databaseFlag: ConfigFlag = {
 const flags = [databaseFlag, dataDirFlag];
 
 const usage = `Usage: gatehouse resources import [flags] <file or directory>...
+       gatehouse resources commands list|retry|drop [ID... | --all] [flags]
 
 Loads catalog JSON files into the resources store and prints a summary (stored, unchanged, stale,
 failed). Directories are searched recursively for *.json. Each file is a "replace catalog" payload
 (wire format v9, as the Puppet terminus sends it) or {"command": "replace catalog", "version": 9,
 "payload": {...}}. Exit code 1 when any file failed.
 
+"commands" shows the durable command queue: "list" prints its depth and age and every dead
+letter (a command that failed every attempt: id, uuid, command, certname, attempts, last error);
+"retry" puts dead letters back in the queue (a running service applies them), "drop" deletes them.
+
 Flags:
+  --all           retry or drop every dead letter
   --restamp       set each catalog's producer_timestamp to now (sample files would
                   otherwise be expired by the node TTL)
 ${flagHelp(flags)}
 
 Example:
-  gatehouse resources import --restamp examples/catalogs`;
+  gatehouse resources import --restamp examples/catalogs
+  gatehouse resources commands list
+  gatehouse resources commands retry 12 13`;
 
 function progressBar(total: number): { tick(done: number): void; stop(): void } {
   if (!process.stderr.isTTY || total === 0) return { tick() {}, stop() {} };
@@ -76,19 +86,29 @@ async function runImport(
 
 export const resourcesCommand: Command = {
   name: 'resources',
-  summary: 'load catalog JSON files into the resources store (import FILES|DIRS)',
+  summary: 'load catalog files (import FILES|DIRS); the command queue (commands list|retry|drop)',
   usage,
   async run(args, io) {
-    const options = { ...flagOptions(flags), restamp: { type: 'boolean' as const } };
+    const options = {
+      ...flagOptions(flags),
+      restamp: { type: 'boolean' as const },
+      all: { type: 'boolean' as const },
+    };
     const { values, positionals } = parseFlags('resources', args, options, Number.MAX_SAFE_INTEGER);
     if (values.help) {
       io.stdout(usage);
       return exitCodes.ok;
     }
     const [action, ...paths] = positionals;
+    if (action === 'commands') {
+      const { config } = loadConfigWithFlags(flags, values, io);
+      const configured = resourcesDatabase(config, config.server.dataDir);
+      const database = isPostgresUrl(configured) ? configured : resolve(io.cwd, configured);
+      return runQueueCommand(database, paths[0], paths.slice(1), values.all === true, io);
+    }
     if (action !== 'import' || paths.length === 0) {
       throw new UsageError(
-        'gatehouse resources: expected "import <file or directory>..." (see: gatehouse resources --help)',
+        'gatehouse resources: expected "import <file or directory>..." or "commands list|retry|drop" (see: gatehouse resources --help)',
       );
     }
     const { config } = loadConfigWithFlags(flags, values, io);

@@ -1,0 +1,139 @@
+/**
+ * The durable command queue on both databases: commands wait as rows until a consumer applies
+ * them in producer-timestamp order, each exactly once (two processors on one PostgreSQL schema
+ * included); failing commands are retried and then kept as dead letters, which can be retried or
+ * dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { dropDeadLetters, enqueue, listDeadLetters, queueStats, retryDeadLetters } from './command-queue.js';
+import { type Command, readCommand } from './envelope.js';
+import { CommandProcessor } from './processor.js';
+import { smallCatalog } from './test-support/fixtures.js';
+
+const T1 = '2026-11-20T08:00:00.000Z';
+const T2 = '2026-11-20T09:00:00.000Z';
+const T3 = '2026-11-20T10:00:00.000Z';
+const NOW = '2026-11-20T12:00:00.000Z';
+
+const catalogCommand = (certname: string, ts: string, version: string): Command =>
+  readCommand({
+    query: {},
+    body: { command: 'replace catalog', version: 9, payload: smallCatalog(certname, ts, { version }) },
+    now: NOW,
+  });
+
+describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
+  let t: TestStore;
+  const processors: CommandProcessor[] = [];
+  afterEach(async () => {
+    for (const p of processors.splice(0)) await p.close();
+    await t?.dispose();
+  });
+  const processor = (options: ConstructorParameters<typeof CommandProcessor>[1] = {}) => {
+    const p = new CommandProcessor(t.store, { pollMs: 20, ...options });
+    processors.push(p);
+    return p;
+  };
+  const outcomes = async () =>
+    Object.fromEntries(
+      (await t.store.all("SELECT uuid, outcome FROM command_queue WHERE state = 'done'")).map((r) => [
+        r.uuid,
+        r.outcome,
+      ]),
+    );
+
+  it('applies stored commands per node in producer-timestamp order, after a restart too', async () => {
+    t = await openTestStore(dialect);
+    // Stored before any consumer runs, as a crashed service leaves them; arrival order a, c, b, x.
+    const ids = ['a', 'c', 'b', 'x'].map(() => randomUUID());
+    const commands = [
+      catalogCommand('web1', T1, 'a'),
+      catalogCommand('web1', T3, 'c'),
+      catalogCommand('web1', T2, 'b'),
+      catalogCommand('web2', T1, 'x'),
+    ];
+    for (const [i, command] of commands.entries())
+      await enqueue(t.store, { uuid: ids[i]!, received: NOW, command });
+    expect((await queueStats(t.store)).depth).toBe(4);
+    await processor().idle();
+    // b (older) before c, so neither is stale; in arrival order b would follow c and be stale.
+    expect(await outcomes()).toEqual({
+      [ids[0]!]: 'stored',
+      [ids[1]!]: 'unchanged',
+      [ids[2]!]: 'unchanged',
+      [ids[3]!]: 'stored',
+    });
+    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual([
+      { certname: 'web1', version: 'c' },
+      { certname: 'web2', version: 'x' },
+    ]);
+  });
+
+  it('resolves a submission when its command is applied, and refuses after close', async () => {
+    t = await openTestStore(dialect);
+    const p = processor();
+    const { uuid, done } = await p.submit(catalogCommand('web1', T1, 'a'));
+    expect(await done).toBe('stored');
+    expect(await outcomes()).toEqual({ [uuid]: 'stored' });
+    await p.close();
+    await expect(p.submit(catalogCommand('web1', T2, 'b'))).rejects.toThrow(/closed/);
+  });
+
+  it('retries a failing command, then keeps it as a dead letter with each error', async () => {
+    t = await openTestStore(dialect);
+    const broken = {
+      kind: 'replace catalog',
+      version: 9,
+      catalog: { certname: 'web9', producerTimestamp: T1 },
+    };
+    const p = processor({ maxAttempts: 2, retryDelayMs: 0 });
+    const { uuid, done } = await p.submit(broken as unknown as Command);
+    await expect(done).rejects.toThrow();
+    const [dead] = await listDeadLetters(t.store);
+    expect(dead).toMatchObject({ uuid, command: 'replace catalog', certname: 'web9', attempts: 2 });
+    expect(dead!.errors).toHaveLength(2);
+    expect(await queueStats(t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 1 });
+    // Nothing of the failed attempts was stored.
+    expect(await t.store.all("SELECT certname FROM certnames WHERE certname = 'web9'")).toEqual([]);
+    expect(await retryDeadLetters(t.store, [dead!.id], NOW)).toBe(1);
+    await p.idle();
+    expect((await listDeadLetters(t.store))[0]).toMatchObject({ uuid, attempts: 2 });
+    expect(await dropDeadLetters(t.store, 'all')).toBe(1);
+    expect(await queueStats(t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 0 });
+  });
+
+  it('keeps an unreadable stored command as a dead letter at once', async () => {
+    t = await openTestStore(dialect);
+    await enqueue(t.store, { uuid: randomUUID(), received: NOW, command: catalogCommand('web1', T1, 'a') });
+    await t.store.run("UPDATE command_queue SET payload = '{not json'");
+    await processor().idle();
+    expect((await listDeadLetters(t.store))[0]).toMatchObject({ attempts: 1, certname: 'web1' });
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'applies each command once with two processors on one database',
+    async () => {
+      t = await openTestStore(dialect);
+      const a = processor({ concurrency: 3 });
+      const b = processor({ concurrency: 3 });
+      const submitted = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? a : b).submit(
+            catalogCommand(`node${i % 10}`, new Date(Date.UTC(2026, 10, 20, 8, i)).toISOString(), `v${i}`),
+          ),
+        ),
+      );
+      const settled = await Promise.allSettled(submitted.map((s) => s.done));
+      expect(settled.every((s) => s.status === 'fulfilled')).toBe(true);
+      const rows = await t.store.all("SELECT uuid, applied_by FROM command_queue WHERE state = 'done'");
+      expect(rows.map((r) => r.uuid).sort()).toEqual(submitted.map((s) => s.uuid).sort());
+      // Both consumed: the rows name two instances.
+      expect(new Set(rows.map((r) => r.applied_by)).size).toBe(2);
+      expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
+        Array.from({ length: 10 }, (_, n) => ({ certname: `node${n}`, version: `v${30 + n}` })),
+      );
+    },
+  );
+});

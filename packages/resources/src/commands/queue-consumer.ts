@@ -1,0 +1,172 @@
+/**
+ * @module commands/queue-consumer
+ * Applies the commands of the durable queue (commands/command-queue.ts), wherever the store is
+ * local: in the SQLite command thread, or on the main thread for PostgreSQL (whose driver is
+ * asynchronous). `concurrency` loops each claim one command, apply it and mark it applied in one
+ * transaction, so a command is applied exactly once however many instances share the database.
+ * A loop that finds nothing sleeps `pollMs` (commands another instance received) unless `wake()`
+ * says one arrived here.
+ */
+
+import { type Logger, silentLogger } from '../logger.js';
+import type { ResourceStore, SqlRunner } from '../store/types.js';
+import type { ApplyOutcome } from './apply-catalog.js';
+import { applyCommand } from './apply-command.js';
+import { type ClaimedCommand, claimNext, markApplied, pruneApplied, recordFailure } from './command-queue.js';
+import type { Command } from './envelope.js';
+
+/** What became of one command (sent to whoever waits on it). */
+export type QueueEvent =
+  | { readonly uuid: string; readonly outcome: ApplyOutcome }
+  | { readonly uuid: string; readonly failed: string };
+
+/** Options of the consumer. */
+export interface ConsumerOptions {
+  /** Commands applied at once (different nodes). */
+  readonly concurrency: number;
+  /** How often an idle loop looks for commands other instances stored. */
+  readonly pollMs: number;
+  /** Attempts before a command becomes a dead letter. */
+  readonly maxAttempts: number;
+  /** Wait before the next attempt, times the attempts so far. */
+  readonly retryDelayMs: number;
+  /** How long applied rows are kept for waiters on other instances. */
+  readonly keepAppliedMs: number;
+  /** This instance's name in `applied_by`. */
+  readonly instance: string;
+  readonly now: () => Date;
+  readonly logger?: Logger;
+  readonly onEvent: (event: QueueEvent) => void;
+}
+
+/** Consumes the queue of one store. */
+export class QueueConsumer {
+  readonly #store: ResourceStore;
+  readonly #options: ConsumerOptions;
+  readonly #logger: Logger;
+  readonly #busy = new Set<string>();
+  readonly #loops: Promise<void>[] = [];
+  #sleepers: (() => void)[] = [];
+  /** Claims of this instance's loops, one at a time, so two loops never take one node's commands. */
+  #claiming: Promise<unknown> = Promise.resolve();
+  #stopped = false;
+  #lastPrune = 0;
+
+  constructor(store: ResourceStore, options: ConsumerOptions) {
+    this.#store = store;
+    this.#options = options;
+    this.#logger = options.logger ?? silentLogger;
+  }
+
+  /** Starts the loops (commands left by a previous run are applied first, by their order). */
+  start(): void {
+    for (let i = 0; i < this.#options.concurrency; i += 1) this.#loops.push(this.#loop());
+  }
+
+  /** A command was just stored here: wake an idle loop. */
+  wake(): void {
+    this.#sleepers.shift()?.();
+  }
+
+  /** Stops taking commands and waits for those being applied. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const wake of this.#sleepers.splice(0)) wake();
+    await Promise.all(this.#loops);
+  }
+
+  async #loop(): Promise<void> {
+    while (!this.#stopped) {
+      let worked = false;
+      try {
+        worked = await this.#applyNext();
+        await this.#pruneNow();
+      } catch (error) {
+        // The database is unreachable or failing: log, and try again after the poll interval.
+        this.#logger.logf('[WARN] resources: command queue: %s', error);
+      }
+      if (!worked && !this.#stopped) await this.#sleep();
+    }
+  }
+
+  #sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(wake, this.#options.pollMs);
+      function wake() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#sleepers.push(wake);
+    });
+  }
+
+  /** Claims, applies and settles one command; false when none was due. */
+  async #applyNext(): Promise<boolean> {
+    const now = this.#options.now().toISOString();
+    let claimed: ClaimedCommand | undefined;
+    let event: QueueEvent | undefined;
+    try {
+      await this.#store.transaction(async (tx) => {
+        const claim = this.#claiming.then(async () => {
+          claimed = await claimNext(tx, now, [...this.#busy]);
+          if (claimed) this.#busy.add(claimed.certname);
+        });
+        this.#claiming = claim.catch(() => undefined);
+        await claim;
+        if (claimed) event = await this.#applyClaimed(tx, claimed, now);
+      });
+    } finally {
+      if (claimed) this.#busy.delete(claimed.certname);
+    }
+    if (event) this.#options.onEvent(event);
+    return claimed !== undefined;
+  }
+
+  /** Applies a claimed command inside the claiming transaction; a failure is rolled back to the claim. */
+  async #applyClaimed(tx: SqlRunner, claimed: ClaimedCommand, now: string): Promise<QueueEvent | undefined> {
+    const { uuid } = claimed;
+    let command: Command;
+    try {
+      command = JSON.parse(claimed.payload) as Command;
+    } catch (error) {
+      await this.#failed(tx, claimed, now, `unreadable payload: ${(error as Error).message}`, true);
+      return { uuid, failed: 'the stored command could not be read' };
+    }
+    await tx.run('SAVEPOINT apply_command');
+    try {
+      // The claim's transaction is the command's: the apply cannot be half-done or done twice.
+      const outcome = await applyCommand({ transaction: (work) => work(tx) }, command, claimed.received);
+      await tx.run('RELEASE SAVEPOINT apply_command');
+      await markApplied(tx, claimed.id, outcome, now, this.#options.instance);
+      this.#logger.logf('[DEBUG] command %s %s for %s: %s', uuid, command.kind, claimed.certname, outcome);
+      return { uuid, outcome };
+    } catch (error) {
+      await tx.run('ROLLBACK TO SAVEPOINT apply_command');
+      const message = (error as Error).message;
+      const fate = await this.#failed(tx, claimed, now, message, false);
+      return fate === 'dead' ? { uuid, failed: message } : undefined;
+    }
+  }
+
+  async #failed(tx: SqlRunner, claimed: ClaimedCommand, now: string, error: string, fatal: boolean) {
+    const { maxAttempts, retryDelayMs } = this.#options;
+    const fate = await recordFailure(tx, claimed, { error, now, fatal, maxAttempts, retryDelayMs });
+    this.#logger.logf(
+      '[WARN] command %s for %s failed (attempt %d): %s%s',
+      claimed.uuid,
+      claimed.certname,
+      claimed.attempts + 1,
+      error,
+      fate === 'dead' ? '; moved to the dead letters' : '; will retry',
+    );
+    return fate;
+  }
+
+  /** Deletes applied rows nobody can wait on any more, at most once a minute. */
+  async #pruneNow(): Promise<void> {
+    const now = this.#options.now().getTime();
+    if (now - this.#lastPrune < 60_000) return;
+    this.#lastPrune = now;
+    await pruneApplied(this.#store, new Date(now - this.#options.keepAppliedMs).toISOString());
+  }
+}
