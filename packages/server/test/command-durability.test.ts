@@ -17,7 +17,9 @@ import { useTempDirs } from './support/temp.js';
 
 const serve = useServe();
 const tempDir = useTempDirs();
-const BURST = 30;
+const BURST = 20;
+/** Two service starts, a burst and a drain on a shared machine. */
+const SLOW = { timeout: 120_000 };
 
 const web1 = JSON.parse(
   readFileSync(
@@ -93,28 +95,32 @@ async function queueRows(url: string) {
 }
 
 describe.each(['sqlite', 'postgres'])('durable command queue in the service on %s', (dialect) => {
-  it('applies every acknowledged command exactly once after SIGKILL right after the last 200', async () => {
-    const cwd = tempDir();
-    const { env, url } = await database(dialect, cwd);
-    const first = await serve(cwd, [], env);
-    const names = Array.from({ length: BURST }, (_, i) => `burst${String(i).padStart(2, '0')}.example.com`);
-    const acknowledged = await Promise.all(names.map((name) => submit(first, name)));
-    await first.stop('SIGKILL');
-    const second = await serve(cwd, [], env);
-    await drained(second);
-    const { rows, catalogs, dead, resources } = await queueRows(url);
-    expect(dead).toEqual([]);
-    expect(rows.map((r) => r.uuid).sort()).toEqual([...acknowledged].sort());
-    expect(rows.every((r) => r.state === 'done')).toBe(true);
-    expect(catalogs).toEqual(names);
-    expect(resources).toBe(BURST * web1.resources.length);
-    const query = await fetch(`${second.url}/pdb/query/v4/nodes/${names[7]}/resources/Class`);
-    expect(((await query.json()) as unknown[]).length).toBeGreaterThan(0);
-  });
+  it(
+    'applies every acknowledged command exactly once after SIGKILL right after the last 200',
+    SLOW,
+    async () => {
+      const cwd = tempDir();
+      const { env, url } = await database(dialect, cwd);
+      const first = await serve(cwd, [], env);
+      const names = Array.from({ length: BURST }, (_, i) => `burst${String(i).padStart(2, '0')}.example.com`);
+      const acknowledged = await Promise.all(names.map((name) => submit(first, name)));
+      await first.stop('SIGKILL');
+      const second = await serve(cwd, [], env);
+      await drained(second);
+      const { rows, catalogs, dead, resources } = await queueRows(url);
+      expect(dead).toEqual([]);
+      expect(rows.map((r) => r.uuid).sort()).toEqual([...acknowledged].sort());
+      expect(rows.every((r) => r.state === 'done')).toBe(true);
+      expect(catalogs).toEqual(names);
+      expect(resources).toBe(BURST * web1.resources.length);
+      const query = await fetch(`${second.url}/pdb/query/v4/nodes/${names[7]}/resources/Class`);
+      expect(((await query.json()) as unknown[]).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('two instances on one PostgreSQL', () => {
-  it('apply the commands submitted to both, each once, and both answer queries', async () => {
+  it('apply the commands submitted to both, each once, and both answer queries', SLOW, async () => {
     const { env, url } = await database('postgres', tempDir());
     const [a, b] = await Promise.all([serve(tempDir(), [], env), serve(tempDir(), [], env)]);
     const names = Array.from({ length: 20 }, (_, i) => `pair${String(i).padStart(2, '0')}.example.com`);
