@@ -5,10 +5,13 @@
 //   2. unchanged       the same catalogs again, newer timestamps: content hash equal, metadata only
 //   3. changed         a later agent run, a few parameters changed per node: full replace
 //   4. HTTP            POST /pdb/cmd/v1 (terminus form) through Fastify with N parallel clients,
-//                      timed until the queue is empty: parse + validate + queue + apply
+//                      timed until the queue is empty: parse + validate + durable enqueue (the 200)
+//                      + apply; p50/p99 from each 200 to its command's `applied` time; on
+//                      PostgreSQL also with two plugin instances (two consumers) on one database
 // Prints a Markdown table; peak RSS and database size at the end.
 // Env: BENCH_NODES (1000), BENCH_RESOURCES (500), BENCH_HTTP_CATALOGS (200), BENCH_CLIENTS (8),
-//      BENCH_DIALECTS (sqlite,postgres), PG_TEST_URL (from .data/test-env) for PostgreSQL.
+//      BENCH_DIALECTS (sqlite,postgres), BENCH_PHASES (load,unchanged,changed,http: `load` is needed
+//      once per store), PG_TEST_URL (from .data/test-env) for PostgreSQL.
 // Needs the built package (npm run build); run through bench/resources-ingest.bench.sh.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 500);
 const HTTP_CATALOGS = Math.min(NODES, Number(process.env.BENCH_HTTP_CATALOGS ?? 200));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'load,unchanged,changed,http').split(','));
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -77,55 +81,80 @@ async function timed(label, fn) {
   return { ms, result };
 }
 
-async function overHttp(store) {
-  const app = Fastify();
-  await app.register(R.resourcesPlugin, { database: store, gcIntervalMs: 0 });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  // Generation 2 with fresh timestamps, so every command is a real replace.
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+/** POSTs HTTP_CATALOGS changed catalogs to `instances` plugin instances on one store. */
+async function overHttp(store, instances, generation) {
+  const apps = [];
+  const bases = [];
+  for (let i = 0; i < instances; i++) {
+    const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
+    await app.register(R.resourcesPlugin, { database: store, gcIntervalMs: 0 });
+    bases.push(await app.listen({ host: '127.0.0.1', port: 0 }));
+    apps.push(app);
+  }
+  // A later agent run with fresh timestamps, so every command is a real replace.
   const bodies = [];
   for (let i = 0; i < HTTP_CATALOGS; i++) {
-    const c = catalogFor(i, { resources: RESOURCES, generation: 2 });
+    const c = catalogFor(i, { resources: RESOURCES, generation, timestamp: new Date().toISOString() });
     bodies.push({ certname: c.certname, ts: c.producer_timestamp, body: JSON.stringify(c) });
   }
+  const acked = new Map();
   let next = 0;
-  const client = async () => {
+  const client = async (k) => {
     while (next < bodies.length) {
       const { certname, ts, body } = bodies[next++];
-      const url = `${base}/pdb/cmd/v1?command=replace_catalog&version=9&certname=${certname}&producer-timestamp=${ts}`;
+      const url = `${bases[k % bases.length]}/pdb/cmd/v1?command=replace_catalog&version=9&certname=${certname}&producer-timestamp=${ts}`;
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8' },
         body,
       });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
+      acked.set((await res.json()).uuid, Date.now());
     }
   };
-  const run = await timed(`HTTP ${HTTP_CATALOGS} catalogs, ${CLIENTS} clients`, async () => {
-    await Promise.all(Array.from({ length: CLIENTS }, client));
-    await app.gatehouseResources.processor.idle();
-  });
-  await app.close();
-  return run.ms;
+  const run = await timed(
+    `HTTP ${HTTP_CATALOGS} catalogs, ${CLIENTS} clients, ${instances} instance(s)`,
+    async () => {
+      await Promise.all(Array.from({ length: CLIENTS }, (_, k) => client(k)));
+      await apps[0].gatehouseResources.processor.idle();
+    },
+  );
+  const rows = await store.all("SELECT uuid, applied FROM command_queue WHERE state = 'done'");
+  const lags = rows
+    .filter((r) => acked.has(r.uuid))
+    .map((r) => Date.parse(r.applied) - acked.get(r.uuid))
+    .sort((x, y) => x - y);
+  if (lags.length !== HTTP_CATALOGS) throw new Error(`${lags.length} of ${HTTP_CATALOGS} commands applied`);
+  for (const app of apps) await app.close();
+  return { ms: run.ms, p50: percentile(lags, 50), p99: percentile(lags, 99) };
 }
 
 async function benchDialect(dialect) {
   process.stderr.write(`${dialect}: ${NODES} nodes x ${RESOURCES} resources\n`);
   const { store, size, dispose } = await openBenchStore(dialect);
   try {
-    const first = await timed('first load', () =>
-      loadFleet(R, store, { nodes: NODES, resources: RESOURCES }),
-    );
+    const skip = async () => ({ ms: 0, result: { resources: 0 } });
+    const first = PHASES.has('load')
+      ? await timed('first load', () => loadFleet(R, store, { nodes: NODES, resources: RESOURCES }))
+      : await skip();
     const later = new Date(Date.UTC(2026, 10, 21)).toISOString();
-    const unchanged = await timed('unchanged', async () => {
+    const unchanged = await (PHASES.has('unchanged') ? timed : skip)('unchanged', async () => {
       for (const wire of generateFleet({ nodes: NODES, resources: RESOURCES, timestamp: later })) {
         await R.applyCatalog(store, R.readCatalog(wire, 9), later);
       }
     });
-    const changed = await timed('changed', () =>
+    const changed = await (PHASES.has('changed') ? timed : skip)('changed', () =>
       loadFleet(R, store, { nodes: NODES, resources: RESOURCES, generation: 1 }),
     );
-    const httpMs = await overHttp(store);
+    const http = [];
+    if (PHASES.has('http')) {
+      http.push([1, await overHttp(store, 1, 2)]);
+      if (dialect === 'postgres') http.push([2, await overHttp(store, 2, 3)]);
+    }
     const [{ n }] = await store.all('SELECT count(*) AS n FROM resources');
     if (dialect === 'sqlite') await store.close();
     const bytes = await size();
@@ -134,7 +163,10 @@ async function benchDialect(dialect) {
       `| ${dialect} | first load | ${NODES} | ${resources} | ${(first.ms / 1000).toFixed(1)} s | ${rate(NODES, first.ms)} | ${rate(resources, first.ms)} |`,
       `| ${dialect} | unchanged (hash equal) | ${NODES} | ${resources} | ${(unchanged.ms / 1000).toFixed(1)} s | ${rate(NODES, unchanged.ms)} | ${rate(resources, unchanged.ms)} |`,
       `| ${dialect} | changed (a later run: ~4% of resources differ) | ${NODES} | ${resources} | ${(changed.ms / 1000).toFixed(1)} s | ${rate(NODES, changed.ms)} | ${rate(resources, changed.ms)} |`,
-      `| ${dialect} | HTTP /pdb/cmd/v1, ${CLIENTS} clients | ${HTTP_CATALOGS} | ${HTTP_CATALOGS * RESOURCES} | ${(httpMs / 1000).toFixed(1)} s | ${rate(HTTP_CATALOGS, httpMs)} | ${rate(HTTP_CATALOGS * RESOURCES, httpMs)} |`,
+      ...http.map(
+        ([n, h]) =>
+          `| ${dialect} | HTTP /pdb/cmd/v1, durable queue, ${CLIENTS} clients, ${n} instance(s); 200 to applied p50 ${h.p50} ms, p99 ${h.p99} ms | ${HTTP_CATALOGS} | ${HTTP_CATALOGS * RESOURCES} | ${(h.ms / 1000).toFixed(1)} s | ${rate(HTTP_CATALOGS, h.ms)} | ${rate(HTTP_CATALOGS * RESOURCES, h.ms)} |`,
+      ),
       `| ${dialect} | stored: ${n} resources, ${(bytes / 1024 / 1024).toFixed(0)} MiB on disk | | | | | |`,
     ];
   } finally {

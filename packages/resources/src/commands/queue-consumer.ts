@@ -137,7 +137,8 @@ export class QueueConsumer {
       // The claim's transaction is the command's: the apply cannot be half-done or done twice.
       const outcome = await applyCommand({ transaction: (work) => work(tx) }, command, claimed.received);
       await tx.run('RELEASE SAVEPOINT apply_command');
-      await markApplied(tx, claimed.id, outcome, now, this.#options.instance);
+      const applied = this.#options.now().toISOString();
+      await markApplied(tx, claimed.id, outcome, applied, this.#options.instance);
       this.#logger.logf('[DEBUG] command %s %s for %s: %s', uuid, command.kind, claimed.certname, outcome);
       return { uuid, outcome };
     } catch (error) {
