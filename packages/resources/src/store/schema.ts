@@ -308,7 +308,6 @@ const commandQueue: Migration = {
 };
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-/** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [initial, tagsGin, reportColumns, regexIndexes, commandQueue];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
