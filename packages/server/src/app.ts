@@ -4,7 +4,6 @@
  * Each area is one file in `areas/` and one line in {@link areas}, registered in the order listed
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
-import { MemoryStateStore } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Access } from './access/access.js';
 import { adminArea } from './areas/admin.js';
@@ -22,6 +21,7 @@ import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
 import { createLogger, type Logger, requestForLog } from './logging.js';
+import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -68,9 +68,12 @@ export async function buildApp(
   closeConnectionsWhenClosing(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
-  // The one shared-state store of the service (revocations, throttling). Memory: one process.
-  const stateStore = new MemoryStateStore();
-  app.addHook('onClose', async () => stateStore.close());
+  const announce = options.announce ?? (() => {});
+  // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
+  const state = await openStateStore(config, logger);
+  app.addHook('onClose', () => state.close());
+  announce(state.description);
+  const stateStore = state.store;
   const auth = createAuthService(config, data, logger, url, stateStore);
   const credentials = data.credentials;
   const access = new Access({
@@ -96,7 +99,7 @@ export async function buildApp(
     auth,
     access,
     stateStore,
-    announce: options.announce ?? (() => {}),
+    announce,
   };
   for (const area of areas) {
     await area(app, context);

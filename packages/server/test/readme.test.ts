@@ -28,7 +28,7 @@ describe('README', () => {
     expect(readme).toMatch(new RegExp(`\\| \`${name}\` +\\|`));
   });
 
-  it.each(['server', 'tls', 'access', 'auth'])(
+  it.each(['server', 'tls', 'access', 'auth', 'state'])(
     'documents every key of the %s section with its default',
     (section) => {
       const text = sectionText(section);

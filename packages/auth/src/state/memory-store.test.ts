@@ -4,7 +4,12 @@ import { MemoryStateStore } from './memory-store.js';
 function store(maxEntries = 10) {
   let now = 1_000_000;
   const s = new MemoryStateStore({ maxEntries, now: () => now });
-  return { s, advance: (ms: number) => void (now += ms) };
+  return {
+    s,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('MemoryStateStore', () => {

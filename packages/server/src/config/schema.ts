@@ -10,6 +10,7 @@ import { authSection } from './auth.js';
 import { avatarsSection } from './avatars.js';
 import { resourcesSection } from './resources.js';
 import { serverSection } from './server.js';
+import { stateSection } from './state.js';
 import { checkTls, tlsSection } from './tls.js';
 import { webhooksSection } from './webhooks.js';
 
@@ -23,6 +24,7 @@ export const configSchema = z
     auth: authSection,
     avatars: avatarsSection,
     resources: resourcesSection,
+    state: stateSection,
     webhooks: webhooksSection,
   })
   .superRefine(

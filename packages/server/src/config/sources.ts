@@ -45,6 +45,12 @@ export const environmentVariables = [
     doc: 'resources store: SQLite file or postgres:// URL',
   },
   {
+    name: 'GATEHOUSE_STATE_DATABASE',
+    key: 'state.database',
+    kind: 'text',
+    doc: 'shared state store: postgres:// URL or memory',
+  },
+  {
     name: 'SERVICE_WEBHOOK_SECRET',
     key: 'webhooks.secret',
     kind: 'text',
