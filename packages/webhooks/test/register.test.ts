@@ -1,8 +1,11 @@
-/** Modules registered from code, with no folder: the host-application case. Imports by package name. */
+/**
+ * Modules registered from code, with no folder: the host-application case. The package by its
+ * name (exports map, dist/) is package.test.ts's subject.
+ */
 
-import { WebhookRejection, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebhookRejection, Webhooks, webhooksPlugin } from '../src/index.js';
 import { post } from './helpers.js';
 
 class Orders {

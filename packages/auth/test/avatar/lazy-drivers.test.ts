@@ -7,11 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage } from '../../../../test-support/packages.js';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
@@ -59,11 +59,7 @@ function runChild(use: string): string {
 }
 
 beforeAll(async () => {
-  // The child imports dist/: build it (a no-op when current, as after `npm test`'s own tsc -b).
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const lock = '/tmp/gatehouse-auth-build.lock';
-  const build = spawnSync('flock', [lock, process.execPath, tsc, '-b', packageDir], { encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`tsc -b ${packageDir} failed:\n${build.stdout}${build.stderr}`);
+  buildPackage(packageDir); // the child imports dist/
   dir = await mkdtemp(join(tmpdir(), 'gatehouse-lazy-drivers-'));
   await writeFile(join(dir, 'hooks.mjs'), HOOKS);
   await writeFile(join(dir, 'register.mjs'), REGISTER);

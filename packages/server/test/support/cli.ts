@@ -1,31 +1,16 @@
 /** Runs the real `gatehouse` CLI (bin/gatehouse.js -> dist/cli.js) as a child process. */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll } from 'vitest';
+import { buildPackage } from '../../../../test-support/packages.js';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 export const binPath = join(packageDir, 'bin', 'gatehouse.js');
 
-/**
- * Builds the package (a no-op when dist/ is current, as after `npm test`'s own `tsc -b`), so these
- * tests always run the CLI compiled from the current sources. `flock` keeps two test files from
- * writing dist/ at once.
- */
+/** Builds the package, so these tests always run the CLI compiled from the current sources. */
 export function buildCli(): void {
-  if (process.env.GATEHOUSE_TEST_PREBUILT === '1') return; // dist/ was built by the caller
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(
-    'flock',
-    ['/tmp/gatehouse-server-build.lock', process.execPath, tsc, '-b', packageDir],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) {
-    throw new Error(`tsc -b ${packageDir} failed:\n${result.stdout}${result.stderr}${result.error ?? ''}`);
-  }
+  buildPackage(packageDir);
 }
 
 export interface CliOptions {
