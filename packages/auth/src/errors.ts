@@ -52,21 +52,29 @@ export type AuthErrorCode = keyof typeof authErrors;
 
 /**
  * A refusal with a stable code; `message` is safe to show the client, `cause` is for the logger only.
- * `retryAfterSeconds` (throttling, a busy pool) becomes the `Retry-After` header of the answer.
+ * `retryAfterSeconds` (throttling, a busy pool) becomes the `Retry-After` header of the answer, and
+ * `allow` (ERR_METHOD_NOT_ALLOWED) the `Allow` header: the methods the route takes.
  */
 export class AuthError extends Error {
   readonly code: AuthErrorCode;
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
+  readonly allow: readonly string[] | undefined;
   constructor(
     code: AuthErrorCode,
     message: string = authErrors[code].message,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; allow?: readonly string[] },
   ) {
     super(message, options);
     this.name = 'AuthError';
     this.code = code;
     this.status = authErrors[code].status;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.allow = options?.allow;
   }
+}
+
+/** Refuses with ERR_METHOD_NOT_ALLOWED, naming the methods taken, unless `method` is one of them. */
+export function requireMethod(method: string, allowed: readonly string[]): void {
+  if (!allowed.includes(method)) throw new AuthError('ERR_METHOD_NOT_ALLOWED', undefined, { allow: allowed });
 }

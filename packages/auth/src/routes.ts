@@ -5,7 +5,7 @@
  * the security headers; failures answer `{"error": ...}` with the table's status, and details go
  * only to the logger.
  */
-import { AuthError } from './errors.js';
+import { AuthError, requireMethod } from './errors.js';
 import { pathOf } from './http/body.js';
 import type { HttpRequest, HttpResponse } from './http/exchange.js';
 import { empty, errorResponse, json, secured } from './http/respond.js';
@@ -29,7 +29,7 @@ export interface RouteDeps {
   isCrossSite: (req: HttpRequest) => boolean;
 }
 
-const ALLOWED_METHODS = new Set(['GET', 'POST', 'HEAD']);
+const ROUTE_METHODS = ['GET', 'POST', 'HEAD'];
 
 /** The path segments after the mount point, or `undefined` when the path is not under it. */
 function segments(mountPath: string, path: string): string[] | undefined {
@@ -98,7 +98,7 @@ async function providerRoute(
 }
 
 async function route(deps: RouteDeps, parts: string[], req: HttpRequest): Promise<HttpResponse> {
-  if (!ALLOWED_METHODS.has(req.method)) throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+  requireMethod(req.method, ROUTE_METHODS);
   if (parts.length === 1) {
     switch (parts[0]) {
       case 'list':
@@ -134,7 +134,8 @@ export async function handleAuthRoute(deps: RouteDeps, req: HttpRequest): Promis
       );
     }
     response = error instanceof AuthError ? await deps.refusal(req, error) : errorResponse(error);
+    // A 405 names what the route takes, an errorHandler's own answer included.
+    if (error instanceof AuthError && error.allow) response.headers.allow = error.allow.join(', ');
   }
-  if (response.status === 405) response.headers.allow = 'GET, POST, HEAD';
   return secured(response);
 }

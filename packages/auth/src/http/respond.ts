@@ -41,12 +41,11 @@ export function empty(status: number, headers: Record<string, string | string[]>
 export function errorResponse(error: unknown, headers: Record<string, string | string[]> = {}): HttpResponse {
   const known =
     error instanceof AuthError ? error : new AuthError('ERR_INTERNAL', undefined, { cause: error });
-  const wait = known.retryAfterSeconds;
-  return json(
-    known.status,
-    { error: known.message },
-    wait === undefined ? headers : { 'retry-after': String(wait), ...headers },
-  );
+  const extra: Record<string, string> = {};
+  if (known.retryAfterSeconds !== undefined) extra['retry-after'] = String(known.retryAfterSeconds);
+  // A 405 names the methods the route takes (RFC 9110 section 15.5.6).
+  if (known.allow) extra.allow = known.allow.join(', ');
+  return json(known.status, { error: known.message }, { ...extra, ...headers });
 }
 
 /** Adds `Set-Cookie` values to a response, keeping any it already has. */

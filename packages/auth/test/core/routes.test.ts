@@ -128,6 +128,7 @@ describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framewo
       const res = await fetch(`${url}${path}`, init);
       expect([path, res.status]).toEqual([path, status]);
       expect(await res.json()).toEqual({ error });
+      expect([path, res.headers.get('allow')]).toEqual([path, status === 405 ? 'GET, POST, HEAD' : null]);
     }
   });
 

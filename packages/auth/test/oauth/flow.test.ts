@@ -282,8 +282,26 @@ describe('login parameters', () => {
     expect(b.cookieNames()).toEqual([]);
   });
 
-  it('refuses a non-GET login (405)', async () => {
-    const res = await fetch(`${svc.url}/auth/acme/login`, { method: 'POST' });
+  it.each(['POST', 'HEAD'])(
+    'refuses a %s login (405, Allow: GET) without starting a handshake',
+    async (method) => {
+      const b = new Browser();
+      const res = await b.request(`${svc.url}/auth/acme/login?site=s1`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+      if (method !== 'HEAD') expect(await res.json()).toEqual({ error: 'method not allowed' });
+      expect(res.headers.get('location')).toBeNull();
+      expect(b.cookieNames()).toEqual([]);
+    },
+  );
+
+  it('refuses a POST callback unless the provider answers by form_post (405, Allow: GET)', async () => {
+    const b = new Browser();
+    const cb = await authorize(b, await startLogin(b));
+    const res = await b.request(cb.href, { method: 'POST' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(await res.json()).toEqual({ error: 'method not allowed' });
+    expect(b.cookie('JWT')).toBeUndefined();
   });
 });

@@ -234,6 +234,8 @@ describe('messenger-bot provider (Telegram)', () => {
     expect(fake!.sent).toEqual([{ chat_id: 21, text: 'welcome aboard' }]);
     expect(fake!.offsets).toEqual([]);
     expect(await (await fetch(loginURL(url, `?token=${token}`))).json()).toMatchObject({ name: 'Hook' });
-    expect((await fetch(loginURL(url), { method: 'POST' })).status).toBe(405);
+    const post = await fetch(loginURL(url), { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
   });
 });

@@ -191,6 +191,7 @@ describe('verified provider: bad input', () => {
     const { url } = await setup(async () => {});
     const res = await fetch(`${url}/auth/email/login?user=a&address=b`, { method: 'POST' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
   });
 });
 

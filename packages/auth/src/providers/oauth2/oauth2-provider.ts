@@ -7,7 +7,7 @@
  * use), exchanges the code, reads the user and lets the service complete the login.
  */
 import * as oauth from 'oauth4webapi';
-import { AuthError } from '../../errors.js';
+import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
 import { addCookies } from '../../http/respond.js';
 import type { User } from '../../token/user.js';
@@ -84,7 +84,7 @@ export class OAuth2Provider implements Provider {
   /** `GET <mount>/<name>/login`: 302 to the provider; the session cookie is left alone. */
   async login(req: HttpRequest): Promise<HttpResponse> {
     const ctx = this.#context();
-    if (req.method !== 'GET') throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+    requireMethod(req.method, ['GET']);
     const params = readLoginParams(ctx, req);
     const state = oauth.generateRandomState();
     const codeVerifier = this.#spec.pkce === false ? undefined : oauth.generateRandomCodeVerifier();
@@ -110,8 +110,7 @@ export class OAuth2Provider implements Provider {
     const ctx = this.#context();
     const clear = [clearHandshakeCookie(ctx, this.#cookieOpts)];
     try {
-      const allowed = this.#spec.responseMode === 'form_post' ? ['GET', 'POST'] : ['GET'];
-      if (!allowed.includes(req.method)) throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+      requireMethod(req.method, this.#spec.responseMode === 'form_post' ? ['GET', 'POST'] : ['GET']);
       const callbackParams = readCallbackParams(req);
       const handshake = await this.#checkHandshake(ctx, req, callbackParams);
       const tokens = await this.#spec.client.exchange({

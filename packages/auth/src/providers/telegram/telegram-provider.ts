@@ -12,7 +12,7 @@
  * Tokens live ten minutes and log in once. Unlike the reference, the session token is an ordinary
  * one (service issuer, duration, session flag). The bot token stays inside the {@link TelegramAPI}.
  */
-import { AuthError } from '../../errors.js';
+import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
 import { json } from '../../http/respond.js';
 import type { Logger } from '../../logger/logger.js';
@@ -82,7 +82,7 @@ export class TelegramProvider implements Provider {
   }
 
   async login(req: HttpRequest): Promise<HttpResponse> {
-    if (req.method !== 'GET') throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+    requireMethod(req.method, ['GET']);
     const ctx = this.#context();
     const query = new URL(req.url, 'http://request.invalid').searchParams;
     const token = query.get('token');

@@ -11,7 +11,7 @@
  * side effect; a store failure refuses the login (fail closed).
  */
 import { createHash } from 'node:crypto';
-import { AuthError } from '../../errors.js';
+import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
 import { json } from '../../http/respond.js';
 import { type Sender, type SendFunc, toSender } from '../../senders/sender.js';
@@ -74,7 +74,7 @@ export class VerifyProvider implements Provider {
   }
 
   async login(req: HttpRequest): Promise<HttpResponse> {
-    if (req.method !== 'GET') throw new AuthError('ERR_METHOD_NOT_ALLOWED');
+    requireMethod(req.method, ['GET']);
     const ctx = this.#context();
     const query = new URL(req.url, 'http://request.invalid').searchParams;
     const token = query.get('token');
