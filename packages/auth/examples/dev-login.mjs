@@ -8,6 +8,9 @@
 import { devProvider, Service, startDevOAuthServer } from '@gatehouse/auth';
 import Fastify from 'fastify';
 
+/**
+ * @param {{ secret?: string, url?: string, devPort?: number, logger?: import('@gatehouse/auth').Logger }} options
+ */
 export async function buildApp({ secret, url = 'http://127.0.0.1:8082', devPort = 8084, logger } = {}) {
   if (!secret) throw new Error('set AUTH_SECRET to a long random string');
   const dev = await startDevOAuthServer({ port: devPort, logger }); // 127.0.0.1, loud warning on start

@@ -139,6 +139,7 @@ describe('stripe (Stripe-Signature, declared by an exported webhookConfig)', () 
       `t=${t + 1},v1=${hex(STRIPE_SECRET, `${t}.`, body)}`,
     ]) {
       const res = await post(svc.base, '/webhook/stripe/handleEvent', body, { 'Stripe-Signature': header });
+      expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'invalid webhook signature' });
     }
   });
@@ -164,10 +165,16 @@ describe('generic hmac-sha256 (declared per method in a static webhookConfig)', 
     }
   });
 
-  it('answers 401 otherwise', async () => {
-    for (const sig of [`v1=${b64('stolen')}`, b64('new-key'), 'v1=***']) {
-      const res = await post(svc.base, '/webhook/generic/in/bound', body, { 'X-Sig': sig });
-      expect(res.status).toBe(401);
+  it('answers 401 invalid signature to another secret, a missing prefix, bad base64 or no header', async () => {
+    const cases: Record<string, string>[] = [
+      { 'X-Sig': `v1=${b64('stolen')}` },
+      { 'X-Sig': b64('new-key') },
+      { 'X-Sig': 'v1=***' },
+      { 'X-Hub-Signature-256': `v1=${b64('new-key')}` },
+    ];
+    for (const headers of cases) {
+      const res = await post(svc.base, '/webhook/generic/in/bound', body, headers);
+      expect([headers, res.status, res.body]).toEqual([headers, 401, { error: 'invalid webhook signature' }]);
     }
   });
 });
@@ -188,10 +195,13 @@ describe('slack (X-Slack-Signature + X-Slack-Request-Timestamp, declared on an o
     expect(retry.headers.get('webhook-replayed')).toBe('true');
   });
 
-  it('answers 401 to another secret or an old timestamp', async () => {
+  it('answers 401 to another secret (invalid) and to an old timestamp (outside the window)', async () => {
     const ts = Math.floor(Date.now() / 1000);
-    expect((await post(svc.base, '/webhook/slack/events', body, headers('other', ts))).status).toBe(401);
+    const other = await post(svc.base, '/webhook/slack/events', body, headers('other', ts));
+    expect(other.status).toBe(401);
+    expect(other.body).toEqual({ error: 'invalid webhook signature' });
     const old = await post(svc.base, '/webhook/slack/events', body, headers(SLACK_SECRET, ts - 600));
+    expect(old.status).toBe(401);
     expect(old.body).toEqual({ error: 'webhook signature timestamp outside the tolerance window' });
   });
 });

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-// @ts-expect-error: plain ESM example without type declarations
 import { buildAvatarServer } from '../../examples/avatars.mjs';
 import type { ImageAvatarProxy } from '../../src/index.js';
 

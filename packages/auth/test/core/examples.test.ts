@@ -2,9 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM examples without type declarations
 import { buildApp as buildExpress } from '../../examples/express.mjs';
-// @ts-expect-error: plain ESM examples without type declarations
 import { buildApp as buildFastify } from '../../examples/fastify.mjs';
 import { sessionOf, withSession } from './support/servers.js';
 

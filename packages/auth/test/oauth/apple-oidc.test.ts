@@ -4,12 +4,12 @@
  * server acting as Apple and as an OpenID issuer.
  */
 import { createHash } from 'node:crypto';
-import { exportPKCS8, generateKeyPair } from 'jose';
+import { decodeProtectedHeader, exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appleProvider } from '../../src/providers/apple/apple.js';
 import { oidcProvider } from '../../src/providers/oidc.js';
 import { Browser } from './support/browser.js';
-import { type FakeApple, startFakeApple } from './support/fake-apple.js';
+import { APPLE_CLIENT, type FakeApple, startFakeApple } from './support/fake-apple.js';
 import { FakeProvider } from './support/fake-provider.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -65,9 +65,23 @@ describe('the Apple provider', () => {
     expect(user.picture).toMatch(/\/avatar\/[0-9a-f]{40}\.image$/);
   });
 
-  it('signed its client secret with ES256, kid, iss=team, sub=client, aud=Apple', () => {
-    // verifySecret above accepted it; a secret that failed would have given 401 in the test before.
-    expect(fakeApple.secretsAccepted.length).toBeGreaterThan(0);
+  it('signs its client secret with ES256, kid, iss=team, sub=client, aud=Apple', async () => {
+    const before = fakeApple.secretsReceived.length;
+    expect((await login(new Browser())).response.status).toBe(200);
+    expect(fakeApple.secretsReceived).toHaveLength(before + 1);
+    const secret = fakeApple.secretsReceived.at(-1)!;
+    expect(decodeProtectedHeader(secret)).toEqual({ alg: 'ES256', kid: APPLE_CLIENT.keyId });
+    // Verified with the team's public key, so signed by its private key.
+    const { payload } = await jwtVerify(secret, fakeApple.publicKey, { algorithms: ['ES256'] });
+    expect(payload).toEqual({
+      iss: APPLE_CLIENT.teamId,
+      sub: APPLE_CLIENT.clientId,
+      aud: apple.issuer,
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
+    // Apple takes secrets valid for at most six months; ours live half an hour.
+    expect(payload.exp! - payload.iat!).toBe(30 * 60);
   });
 
   it.each([
@@ -149,6 +163,7 @@ describe('the OpenID Connect provider', () => {
     const b = new Browser();
     const nav = await b.navigate(`${svc.url}/auth/keycloak/login`);
     expect(nav.response.status).toBe(403);
+    expect(JSON.parse(nav.body)).toEqual({ error: 'invalid id_token' });
     expect(b.cookie('JWT')).toBeUndefined();
   });
 

@@ -10,7 +10,7 @@ import { DEV_WARNING, startDevOAuthServer } from '../../src/dev/dev-server.js';
 import { localOAuth2Provider } from '../../src/providers/local-server/local-provider.js';
 import { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
 import { Browser } from './support/browser.js';
-import { freePort, type RunningService, startService } from './support/service.js';
+import { listenEarly, type RunningService, startService } from './support/service.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
@@ -147,20 +147,18 @@ describe('a provider on the local OAuth 2.0 server', () => {
   let svc: RunningService;
 
   beforeAll(async () => {
-    // The service's port must be known to register its redirect URI at the local server.
-    const svcPort = await freePort();
+    // The service's URL must be known to register its redirect URI at the local server.
+    const server = await listenEarly();
     local = new LocalOAuth2Server({
       url: 'http://localhost:0',
-      clients: [
-        { id: 'app', secret: 'app-secret', redirectURIs: [`http://127.0.0.1:${svcPort}/auth/corp/callback`] },
-      ],
+      clients: [{ id: 'app', secret: 'app-secret', redirectURIs: [`${server.url}/auth/corp/callback`] }],
       authenticate: (u, p) => u === 'bob' && p === 'hunter2',
       emailFor: (u) => `${u}@corp.example`,
     });
     await local.start();
     svc = await startService(
       [localOAuth2Provider({ name: 'corp', client: { cid: 'app', csecret: 'app-secret' }, server: local })],
-      { port: svcPort },
+      { server },
     );
   });
 

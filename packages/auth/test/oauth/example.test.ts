@@ -1,21 +1,24 @@
 /** Runs examples/dev-login.mjs (the README's dev-provider example) and logs in as its comment says. */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs example without type declarations
 import { buildApp } from '../../examples/dev-login.mjs';
 import { Browser } from './support/browser.js';
-import { freePort } from './support/service.js';
+import { type EarlyServer, fastifyListener, listenEarly } from './support/service.js';
 
-let app: { listen(o: object): Promise<string>; close(): Promise<void> };
+let app: FastifyInstance;
+let server: EarlyServer;
 let url: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
+  server = await listenEarly();
+  url = server.url;
   app = await buildApp({ secret: 'example-test-secret-0123456789', url, devPort: 0 });
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.ready();
+  server.serve(fastifyListener(app));
 });
 
 afterAll(async () => {
+  await server.close();
   await app.close();
 });
 

@@ -2,7 +2,6 @@
  * The same provider routes through the Express adapter, behind an app that parses urlencoded bodies
  * itself (the common setup): Apple's form_post callback and the dev login still work.
  */
-import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../../src/adapters/express.js';
@@ -13,19 +12,19 @@ import type { LocalOAuth2Server } from '../../src/providers/local-server/server.
 import { Service } from '../../src/service.js';
 import { Browser } from './support/browser.js';
 import { type FakeApple, startFakeApple } from './support/fake-apple.js';
-import { freePort, SECRET } from './support/service.js';
+import { type EarlyServer, listenEarly, SECRET } from './support/service.js';
 
 describe('OAuth providers behind the Express adapter', () => {
   let apple: FakeApple;
   let dev: LocalOAuth2Server;
-  let server: Server;
+  let server: EarlyServer;
   let url: string;
 
   beforeAll(async () => {
     apple = await startFakeApple();
     dev = await startDevOAuthServer({ port: 0 });
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
+    server = await listenEarly();
+    url = server.url;
     const auth = new Service({ secretReader: () => SECRET, url });
     auth.addProvider(await appleProvider(apple.appleOptions()));
     auth.addProvider(devProvider({ port: Number(new URL(dev.url).port) }));
@@ -35,14 +34,11 @@ describe('OAuth providers behind the Express adapter', () => {
     app.get('/private', auth.express.auth(), (req, res) => {
       res.json({ hello: getUser(req)?.name });
     });
-    await new Promise<void>((resolve) => {
-      server = app.listen(port, '127.0.0.1', () => resolve());
-    });
+    server.serve(app);
   });
 
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await dev.close();
     await apple.fake.close();
   });

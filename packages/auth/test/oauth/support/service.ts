@@ -4,7 +4,8 @@
  * tests can read.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,16 +25,50 @@ export interface RunningService {
 
 export const SECRET = 'test-secret-0123456789abcdef';
 
+/**
+ * An HTTP server on 127.0.0.1 that listens on port 0 before its handler exists: a service must know
+ * its URL (callbacks, avatar links) when it is built, and taking a free port to listen on later
+ * races with every other process on the machine. Until `serve` is called it answers 503.
+ */
+export interface EarlyServer {
+  readonly url: string;
+  serve(handler: RequestListener): void;
+  close(): Promise<void>;
+}
+
+export async function listenEarly(): Promise<EarlyServer> {
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503).end();
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve(next) {
+      handler = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A ready Fastify app as a plain request listener (Fastify's documented way without `listen`). */
+export function fastifyListener(app: FastifyInstance): RequestListener {
+  return (req, res) => app.server.emit('request', req, res);
+}
+
 export async function startService(
   providers: Provider[],
-  opts: Partial<Opts> & { avatars?: boolean; port?: number } = {},
+  opts: Partial<Opts> & { avatars?: boolean; server?: EarlyServer } = {},
 ): Promise<RunningService> {
-  const port = opts.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const server = opts.server ?? (await listenEarly());
+  const url = server.url;
   const log: string[] = [];
   const logger = { logf: (f: string, ...a: unknown[]) => log.push(`${f} ${a.map(String).join(' ')}`) };
   const dir = await mkdtemp(join(tmpdir(), 'gatehouse-oauth-'));
-  const { avatars, port: _port, ...rest } = opts;
+  const { avatars, server: _server, ...rest } = opts;
   const service = new Service({
     secretReader: () => SECRET,
     url,
@@ -47,28 +82,18 @@ export async function startService(
   await service.ready();
   const app = Fastify();
   await app.register(service.fastify.plugin);
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.ready();
+  server.serve(fastifyListener(app));
   return {
     url,
     service,
     app,
     log,
     async close() {
+      await server.close();
       await app.close();
       await service.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A free port on 127.0.0.1; the service must know its URL before it listens. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
