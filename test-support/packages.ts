@@ -9,7 +9,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The repository root. */
 export const workspaceRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +72,7 @@ export function importByName(name: string): ImportedByName {
  * names `dist/index.d.ts` and it exists, and the built module exports exactly the names of
  * `source` (the package's `src/index.ts`), with no default export.
  */
-export function expectPublished(pkg: ImportedByName, source: Record<string, unknown>): void {
+function expectPublished(pkg: ImportedByName, source: Record<string, unknown>): void {
   expect(pkg.entry).toBe(join(pkg.packageDir, 'dist', 'index.js'));
   expect(pkg.types).toBe(join(pkg.packageDir, 'dist', 'index.d.ts'));
   expect(existsSync(pkg.types!)).toBe(true);
@@ -80,7 +80,28 @@ export function expectPublished(pkg: ImportedByName, source: Record<string, unkn
   expect(pkg.names).not.toContain('default');
 }
 
-/** The built module itself, loaded in this process from the file the name resolved to. */
-export async function loadBuilt<T>(pkg: ImportedByName): Promise<T> {
-  return (await import(pathToFileURL(pkg.entry).href)) as T;
+/**
+ * The smoke test of one package: imported by `name` in a plain Node process it resolves through
+ * its exports map to dist/ and exports exactly the API of `source` (its src/index.ts); then
+ * `behaviour` runs against the built module itself, loaded here from the file the name resolved to.
+ */
+export function describePackage<T>(
+  name: string,
+  source: Record<string, unknown>,
+  behaviour: { readonly title: string; run(built: T): Promise<void> | void },
+): void {
+  describe(`${name} imported by name`, () => {
+    let pkg: ImportedByName;
+    beforeAll(() => {
+      pkg = importByName(name);
+    }, 180_000);
+
+    it('resolves to dist/ with its types and exports exactly the API of src/index.ts', () => {
+      expectPublished(pkg, source);
+    });
+
+    it(behaviour.title, async () => {
+      await behaviour.run((await import(pathToFileURL(pkg.entry).href)) as T);
+    });
+  });
 }
