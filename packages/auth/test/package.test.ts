@@ -5,8 +5,8 @@
  */
 import type * as Auth from '@gatehouse/auth';
 import { expect } from 'vitest';
-import { describePackage } from '../../../../test-support/packages.js';
-import * as source from '../../src/index.js';
+import { describePackage } from '../../../test-support/packages.js';
+import * as source from '../src/index.js';
 
 describePackage<typeof Auth>('@gatehouse/auth', source, {
   title: 'the built Service refuses a missing secretReader at construction',
