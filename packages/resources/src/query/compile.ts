@@ -9,6 +9,7 @@
  * @module
  */
 
+import { defaults } from '../options.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import type { Dialect, SqlParam } from '../store/types.js';
 import type { ComparisonNode, JsonValue } from './ast/comparison.js';
@@ -65,9 +66,6 @@ export interface CompileOptions {
   readonly hrefBase?: string;
 }
 
-/** The path the nested `href`s of catalogs start with when the routes use the default prefix. */
-export const DEFAULT_HREF_BASE = '/pdb/query/v4';
-
 /** A nested list item: its key, its SQL, and how to put it into a JSON object. */
 export type NestedItem = readonly [key: string, sql: string, kind: 'scalar' | 'json' | 'boolean'];
 
@@ -118,7 +116,7 @@ export abstract class QueryCompiler {
   readonly #inactiveSince: string;
   readonly #hrefBase: string;
 
-  constructor(inactiveSince: string, hrefBase: string = DEFAULT_HREF_BASE) {
+  constructor(inactiveSince: string, hrefBase = `/${defaults.prefix}/query/v4`) {
     this.#inactiveSince = inactiveSince;
     this.#hrefBase = hrefBase;
   }
