@@ -1,7 +1,8 @@
 import { format } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { discoverRoutes, ownMethodNames } from './discover.js';
+import { discoverRoutes } from './discover.js';
 import { readSourceDocs } from './jsdoc.js';
+import { ownMethodNames } from './module-export.js';
 import type { ModuleConfig } from './types.js';
 
 const lines: string[] = [];
@@ -9,7 +10,7 @@ const logger = { logf: (f: string, ...a: unknown[]) => lines.push(format(f, ...a
 
 function routes(instance: object, source?: string, config?: ModuleConfig) {
   const docs = source === undefined ? undefined : readSourceDocs('m.ts', source).get('default');
-  const found = discoverRoutes({ module: 'm', instance, docs, config, defaultSignature: undefined, logger });
+  const found = discoverRoutes({ module: 'm', methods: ownMethodNames(instance), docs, config, defaultSignature: undefined, logger });
   return Object.fromEntries([...found].map(([key, r]) => [key, r.method]));
 }
 
@@ -105,7 +106,7 @@ describe('discoverRoutes', () => {
     const docs = readSourceDocs('m.ts', source).get('default');
     const found = discoverRoutes({
       module: 'm',
-      instance: new M(),
+      methods: ownMethodNames(new M()),
       docs,
       config: { methods: { b: { signature: { scheme: 'hmac-sha256', secret: 'k' } } } },
       defaultSignature: undefined,

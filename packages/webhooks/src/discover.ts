@@ -5,8 +5,8 @@
  * - otherwise a method whose name starts with `handle` is a handler, at its own name;
  * - the tag wins when both apply, so `@webhook push` on `handlePush` is reached at `push` only.
  * `webhookConfig.methods[name].webhook` does what the tag does, for modules without source.
- * Only the module's own methods count: inherited methods, `constructor`, `Object.prototype` names
- * and non-function properties are never handlers.
+ * Only the module's own methods count (module-export.ts): inherited methods, `constructor`,
+ * `Object.prototype` names and non-function properties are never handlers.
  */
 import type { DocTag, ExportDocs } from './jsdoc.js';
 import type { Logger } from './logger.js';
@@ -14,29 +14,6 @@ import { positiveInt } from './options.js';
 import { isValidRouteKey, normaliseRouteKey } from './route-path.js';
 import { checkSignatureConfig, parseSignatureTag } from './signatures/spec.js';
 import type { MethodConfig, ModuleConfig, RouteEntry, SignatureConfig } from './types.js';
-
-const NEVER_HANDLERS = new Set([
-  ...Object.getOwnPropertyNames(Object.prototype),
-  'constructor',
-  'webhookConfig',
-]);
-
-/** Own function-valued properties of the object itself and of its class (not of its ancestors). */
-export function ownMethodNames(instance: object): string[] {
-  const names: string[] = [];
-  const collect = (holder: object) => {
-    for (const name of Object.getOwnPropertyNames(holder)) {
-      const desc = Object.getOwnPropertyDescriptor(holder, name);
-      if (desc && typeof desc.value === 'function' && !NEVER_HANDLERS.has(name) && !names.includes(name)) {
-        names.push(name);
-      }
-    }
-  };
-  collect(instance);
-  const proto = Object.getPrototypeOf(instance) as object | null;
-  if (proto !== null && proto !== Object.prototype) collect(proto);
-  return names;
-}
 
 function firstWord(text: string): string {
   return text.split(/\s+/)[0] ?? '';
@@ -80,7 +57,8 @@ function positiveIntOrUndefined(name: string, value: number | undefined): number
 
 export interface DiscoverInput {
   module: string;
-  instance: object;
+  /** The module's own method names (module-export.ts `ownMethodNames`). */
+  methods: readonly string[];
   docs: ExportDocs | undefined;
   config: ModuleConfig | undefined;
   defaultSignature: SignatureConfig | undefined;
@@ -89,10 +67,10 @@ export interface DiscoverInput {
 
 /** The routes of one module, keyed by route key. Methods with a broken declaration are left out and logged. */
 export function discoverRoutes(input: DiscoverInput): Map<string, RouteEntry> {
-  const { module, instance, docs, config, logger } = input;
+  const { module, methods, docs, config, logger } = input;
   const moduleSignature = checked(signatureFromTags(docs?.own, module) ?? config?.signature, module);
   const routes = new Map<string, RouteEntry>();
-  for (const method of ownMethodNames(instance)) {
+  for (const method of methods) {
     const tags = docs?.members.get(method);
     const cfg = config?.methods?.[method];
     const where = `${module}.${method}`;

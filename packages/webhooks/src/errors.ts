@@ -21,7 +21,9 @@ export const webhookErrors = {
   ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'unsupported media type, send JSON or a form' },
   ERR_HANDLER_FAILED: { status: 500, message: 'webhook handler failed' },
   ERR_SIGNATURE_MISCONFIGURED: { status: 500, message: 'webhook signature is misconfigured' },
+  ERR_WORKER_CRASHED: { status: 500, message: 'webhook worker crashed' },
   ERR_BUSY: { status: 503, message: 'webhook module busy, retry later' },
+  ERR_MODULE_UNAVAILABLE: { status: 503, message: 'webhook module unavailable' },
   ERR_HANDLER_TIMEOUT: { status: 504, message: 'webhook handler timed out' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

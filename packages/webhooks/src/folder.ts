@@ -8,12 +8,12 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, type LoadedFile, loadModuleFile, moduleNameOf } from './loader.js';
+import { contentHash, type LoadedModule, type ModuleLoader, moduleNameOf } from './loader.js';
 import type { Logger } from './logger.js';
 
 export interface FolderEvents {
   /** A module was loaded (or reloaded); throwing here counts as a failed load. */
-  loaded(name: string, file: string, loaded: LoadedFile): void;
+  loaded(name: string, file: string, loaded: LoadedModule): void;
   removed(name: string): void;
 }
 
@@ -24,7 +24,7 @@ interface Known {
 
 export class ModuleFolder {
   readonly #dir: string;
-  readonly #cacheDir: string;
+  readonly #load: ModuleLoader;
   readonly #events: FolderEvents;
   readonly #logger: Logger;
   readonly #known = new Map<string, Known>();
@@ -33,9 +33,9 @@ export class ModuleFolder {
   #running: Promise<void> | undefined;
   #again = false;
 
-  constructor(dir: string, cacheDir: string, events: FolderEvents, logger: Logger) {
+  constructor(dir: string, load: ModuleLoader, events: FolderEvents, logger: Logger) {
     this.#dir = dir;
-    this.#cacheDir = cacheDir;
+    this.#load = load;
     this.#events = events;
     this.#logger = logger;
   }
@@ -99,12 +99,14 @@ export class ModuleFolder {
     }
     const hash = contentHash(source);
     if (this.#known.get(name)?.hash === hash) return;
+    let loaded: LoadedModule | undefined;
     try {
-      const loaded = await loadModuleFile(file, source, this.#cacheDir, `${hash}-${Date.now().toString(36)}`);
+      loaded = await this.#load(name, file, source, `${hash}-${Date.now().toString(36)}`);
       this.#events.loaded(name, file, loaded);
       this.#known.set(name, { file, hash });
       this.#logger.logf('webhooks: module %s loaded from %s', name, file);
     } catch (err) {
+      void loaded?.runner.close();
       const known = this.#known.get(name);
       const outcome = known ? 'keeping the last good version' : 'not served';
       this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, err);

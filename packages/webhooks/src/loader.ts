@@ -1,16 +1,25 @@
 /**
  * @module loader
- * Loads one module file: reads its source (for the JSDoc tags), imports it (.ts/.mts through
- * transpile.ts, .js/.mjs/.cjs directly, with a cache-busting URL so an edited file is imported
- * anew), picks the exported class or object and makes the one instance the routes call.
- * The module name is the file name without extension (and without a `.photon` suffix, so
- * `hooks.photon.ts` is `hooks`, as in the reference).
+ * Loads one module file, in one of two ways. In process (trusted code): the file is imported into
+ * the service itself. Isolated (the default): a worker process imports it (see isolation/). Both
+ * read the JSDoc tags from the source here, in the service, and give back the module's own method
+ * names, its `webhookConfig` and the runner its calls go to. `.ts`/`.mts` files are transpiled
+ * into the cache folder first; .js/.mjs/.cjs are imported as they are, with a cache-busting URL so
+ * an edited file is imported anew. The module name is the file name without extension (and
+ * without a `.photon` suffix, so `hooks.photon.ts` is `hooks`, as in the reference).
  */
 import { createHash } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InProcessRunner } from './in-process.js';
+import { ProcessRunner } from './isolation/process-runner.js';
+import type { WorkerSpec } from './isolation/worker-process.js';
 import { type ExportDocs, readSourceDocs } from './jsdoc.js';
-import { importTypeScript } from './transpile.js';
+import type { Logger } from './logger.js';
+import { exportedConfig, instantiate, ownMethodNames, pickExport } from './module-export.js';
+import type { Runner } from './runner.js';
+import { importTypeScript, writeTranspiled } from './transpile.js';
 import type { ModuleConfig } from './types.js';
 
 export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'] as const;
@@ -29,47 +38,55 @@ export function contentHash(source: string): string {
   return createHash('sha256').update(source).digest('hex').slice(0, 16);
 }
 
-export interface LoadedFile {
-  readonly instance: object;
+/** A loaded module version: what discovery needs and where its calls run. */
+export interface LoadedModule {
+  readonly methods: readonly string[];
   readonly docs: ExportDocs | undefined;
   readonly config: ModuleConfig | undefined;
+  readonly runner: Runner;
 }
 
-const CONFIG_EXPORT = 'webhookConfig';
+/** Loads `file` (whose text is `source`) as module `name`; throws with the reason it cannot. */
+export type ModuleLoader = (name: string, file: string, source: string, version: string) => Promise<LoadedModule>;
 
-function isCandidate(value: unknown): value is object {
-  return (typeof value === 'function' || typeof value === 'object') && value !== null;
+const isTypeScript = (file: string) => /\.[cm]?ts$/.test(file);
+
+/** Trusted code: imported into the service's own thread. */
+export function inProcessLoader(cacheDir: string, logger: Logger): ModuleLoader {
+  return async (name, file, source, version) => {
+    const docs = readSourceDocs(file, source);
+    const exports = isTypeScript(file)
+      ? await importTypeScript(file, source, cacheDir, version)
+      : ((await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>);
+    const [exportName, exported] = pickExport(exports);
+    const instance = instantiate(exported);
+    return {
+      methods: ownMethodNames(instance),
+      docs: docs.get(exportName),
+      config: exportedConfig(exports, exported),
+      runner: new InProcessRunner(name, instance, logger),
+    };
+  };
 }
 
-/** The default export when it is a class or object, else the only such named export. */
-function pickExport(exports: Record<string, unknown>): [string, object] {
-  if (isCandidate(exports.default)) return ['default', exports.default];
-  const named = Object.entries(exports).filter(([name, v]) => name !== CONFIG_EXPORT && isCandidate(v));
-  if (named.length === 1) return named[0] as [string, object];
-  throw new TypeError('export one class or object (preferably as the default export)');
-}
+/** What a worker of module `name` gets: everything of {@link WorkerSpec} but what the loader knows. */
+export type WorkerSettings = (name: string) => Omit<WorkerSpec, 'module' | 'url'>;
 
-function configOf(exports: Record<string, unknown>, exported: object): ModuleConfig | undefined {
-  const own = (exported as Record<string, unknown>)[CONFIG_EXPORT];
-  return (exports[CONFIG_EXPORT] ?? own) as ModuleConfig | undefined;
-}
-
-async function importFile(file: string, source: string, cacheDir: string, version: string) {
-  if (/\.[cm]?ts$/.test(file)) return importTypeScript(file, source, cacheDir, version);
-  return (await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>;
-}
-
-/** Imports `file` (whose text is `source`) and instantiates its export. Throws on any failure. */
-export async function loadModuleFile(
-  file: string,
-  source: string,
-  cacheDir: string,
-  version: string,
-): Promise<LoadedFile> {
-  const docs = readSourceDocs(file, source);
-  const exports = await importFile(file, source, cacheDir, version);
-  const [exportName, exported] = pickExport(exports);
-  const instance =
-    typeof exported === 'function' ? (new (exported as new () => object)() as object) : exported;
-  return { instance, docs: docs.get(exportName), config: configOf(exports, exported) };
+/** Isolated: each module version runs in a worker process of its own. */
+export function processLoader(cacheDir: string, settings: WorkerSettings): ModuleLoader {
+  return async (name, file, source, version) => {
+    const docs = readSourceDocs(file, source);
+    const transpiled = isTypeScript(file) ? await writeTranspiled(file, source, cacheDir, version) : undefined;
+    const url = `${pathToFileURL(transpiled ?? file).href}?v=${version}`;
+    const removeTranspiled = () => {
+      if (transpiled) unlink(transpiled).catch(() => {});
+    };
+    try {
+      const { runner, ready } = await ProcessRunner.start({ ...settings(name), module: name, url }, removeTranspiled);
+      return { methods: ready.methods, docs: docs.get(ready.exportName), config: ready.config, runner };
+    } catch (err) {
+      removeTranspiled();
+      throw err;
+    }
+  };
 }

@@ -41,7 +41,31 @@ export interface WebhooksOptions {
   rateLimit?: RateLimitConfig;
   /** Quiet time after a file change before the folder is re-read (default 100 ms). */
   debounceMs?: number;
+  /**
+   * Where folder modules run: `process` (default), a worker process per module with only the
+   * environment it is granted and read access to its own folder; `none`, in the service's own
+   * thread, for trusted code only. Modules registered from code always run in process.
+   */
+  isolation?: Isolation;
+  /** Per module: the environment variables its worker gets (`{ github: { env: ['GITHUB_TOKEN'] } }`). */
+  modules?: Readonly<Record<string, ModuleGrant>>;
+  /** Heap limit of one worker in MiB (default 128); a worker past it is replaced, its calls answer 500. */
+  memoryMb?: number;
+  /** Time a worker may take to import its module before that is a load error (default 10000 ms). */
+  loadTimeoutMs?: number;
+  /** Files or folders no worker may read (the data folder...); start-up fails if a worker could. */
+  privatePaths?: readonly string[];
+  /** Where granted variables are read from (default `process.env`). */
+  environment?: Readonly<Record<string, string | undefined>>;
   logger?: Logger;
+}
+
+export type Isolation = 'process' | 'none';
+
+/** What one module is granted. */
+export interface ModuleGrant {
+  /** Names of environment variables its worker gets, with the service's values. */
+  env?: readonly string[];
 }
 
 export interface ResolvedOptions {
@@ -60,7 +84,32 @@ export interface ResolvedOptions {
   readonly allowedIps: AddressCheck | undefined;
   readonly rateLimit: RateLimitConfig | undefined;
   readonly debounceMs: number;
+  readonly isolation: Isolation;
+  readonly modules: Readonly<Record<string, ModuleGrant>>;
+  readonly memoryMb: number;
+  readonly loadTimeoutMs: number;
+  readonly privatePaths: readonly string[];
+  readonly environment: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function checkIsolation(value: Isolation | undefined): Isolation {
+  if (value === undefined) return 'process';
+  if (value === 'process' || value === 'none') return value;
+  throw new TypeError(`@gatehouse/webhooks: isolation must be "process" or "none", got ${String(value)}`);
+}
+
+function checkGrants(modules: Readonly<Record<string, ModuleGrant>> = {}) {
+  for (const [name, grant] of Object.entries(modules)) {
+    for (const variable of grant.env ?? []) {
+      if (!ENV_NAME.test(variable)) {
+        throw new TypeError(`@gatehouse/webhooks: modules.${name}.env: "${variable}" is not a variable name`);
+      }
+    }
+  }
+  return modules;
 }
 
 /** `value` when it is an integer >= `min`, `fallback` when undefined; else a TypeError naming `name`. */
@@ -97,6 +146,12 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
       windowMs: positiveInt('rateLimit.windowMs', options.rateLimit.windowMs, 0, 1000),
     },
     debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
+    isolation: checkIsolation(options.isolation),
+    modules: checkGrants(options.modules),
+    memoryMb: positiveInt('memoryMb', options.memoryMb, 128, 16),
+    loadTimeoutMs: positiveInt('loadTimeoutMs', options.loadTimeoutMs, 10_000),
+    privatePaths: (options.privatePaths ?? []).map((p) => path.resolve(p)),
+    environment: options.environment ?? process.env,
     logger: options.logger ?? silentLogger,
   });
 }

@@ -8,16 +8,20 @@ import { stat } from 'node:fs/promises';
 import { discoverRoutes } from './discover.js';
 import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
-import type { LoadedFile } from './loader.js';
+import { InProcessRunner } from './in-process.js';
+import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
+import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
+import { instanceConfig, ownMethodNames } from './module-export.js';
 import { positiveInt, type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
 import { ReplayStore } from './replay.js';
+import type { Runner } from './runner.js';
 import { Semaphore } from './semaphore.js';
 import type { ModuleConfig, RouteEntry } from './types.js';
 
-/** A loaded module: its one instance, its routes and its concurrency bound. */
+/** A loaded module: its routes, where its calls run and its concurrency bound. */
 export interface ModuleEntry {
   readonly name: string;
-  readonly instance: object;
+  readonly runner: Runner;
   readonly routes: ReadonlyMap<string, RouteEntry>;
   readonly semaphore: Semaphore;
   /** What dispatch needs per route, built once per load instead of once per call. */
@@ -41,15 +45,27 @@ export interface RouteInfo {
   readonly path: string;
   readonly method: string;
   readonly signature: string;
+  /** Where its calls run: `process` (an isolated worker) or `in-process` (trusted code). */
+  readonly isolation: Runner['isolation'];
 }
 
 const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
 
-/** `webhookConfig` of an object, or the static one of its class. */
-function configOf(instance: object): ModuleConfig | undefined {
-  const own = (instance as { webhookConfig?: ModuleConfig }).webhookConfig;
-  const ctor = (instance as { constructor?: { webhookConfig?: ModuleConfig } }).constructor;
-  return own ?? (ctor === Object ? undefined : ctor?.webhookConfig);
+/** The loader the options ask for; for isolated workers, what each one gets. */
+function folderLoader(options: ResolvedOptions, modulesDir: string, cacheDir: string): ModuleLoader {
+  const { logger } = options;
+  if (options.isolation === 'none') return inProcessLoader(cacheDir, logger);
+  const readable = readablePaths(modulesDir, cacheDir);
+  checkPrivatePaths(readable, options.privatePaths);
+  return processLoader(cacheDir, (name) => {
+    const env: Record<string, string> = {};
+    for (const variable of options.modules[name]?.env ?? []) {
+      const value = options.environment[variable];
+      if (value !== undefined) env[variable] = value;
+    }
+    const { memoryMb, loadTimeoutMs } = options;
+    return { env, memoryMb, loadTimeoutMs, readable, cwd: modulesDir, logger };
+  });
 }
 
 async function isDirectory(dir: string): Promise<boolean> {
@@ -74,10 +90,17 @@ export class Webhooks {
     if (modulesDir !== undefined && cacheDir !== undefined) {
       this.#folder = new ModuleFolder(
         modulesDir,
-        cacheDir,
+        folderLoader(this.options, modulesDir, cacheDir),
         {
-          loaded: (name, file, loaded) => this.#fromFolder.set(name, this.#entry(name, file, loaded)),
-          removed: (name) => this.#fromFolder.delete(name),
+          loaded: (name, file, loaded) => {
+            const entry = this.#entry(name, file, loaded);
+            void this.#fromFolder.get(name)?.runner.close();
+            this.#fromFolder.set(name, entry);
+          },
+          removed: (name) => {
+            void this.#fromFolder.get(name)?.runner.close();
+            this.#fromFolder.delete(name);
+          },
         },
         logger,
       );
@@ -103,8 +126,10 @@ export class Webhooks {
     await this.#folder?.sync();
   }
 
+  /** Stops watching and ends every worker (after the calls it runs). */
   async close(): Promise<void> {
     await this.#folder?.close();
+    await Promise.all([...this.#fromFolder.values()].map((entry) => entry.runner.close()));
   }
 
   /**
@@ -118,9 +143,10 @@ export class Webhooks {
       throw new TypeError('@gatehouse/webhooks: register() needs an object or class instance');
     }
     const entry = this.#entry(name, 'code', {
-      instance,
+      methods: ownMethodNames(instance),
       docs: undefined,
-      config: config ?? configOf(instance),
+      config: config ?? instanceConfig(instance),
+      runner: new InProcessRunner(name, instance, this.options.logger),
     });
     this.#fromCode.set(name, entry);
     return [...entry.routes.keys()];
@@ -152,17 +178,18 @@ export class Webhooks {
           path: route.key,
           method: route.method,
           signature: route.signature?.scheme ?? 'none',
+          isolation: entry.runner.isolation,
         });
       }
     }
     return rows;
   }
 
-  #entry(name: string, origin: string, loaded: LoadedFile): ModuleEntry {
-    const { config } = loaded;
+  #entry(name: string, origin: string, loaded: LoadedModule): ModuleEntry {
+    const { config, runner } = loaded;
     const routes = discoverRoutes({
       module: name,
-      instance: loaded.instance,
+      methods: loaded.methods,
       docs: loaded.docs,
       config,
       defaultSignature: this.options.defaultSignature,
@@ -170,11 +197,9 @@ export class Webhooks {
     });
     if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
-    const { instance } = loaded;
     const targets = new Map<string, CallTarget>();
-    for (const [key, route] of routes)
-      targets.set(key, { module: name, instance, method: route.method, semaphore });
-    return { name, instance, routes, semaphore, targets, origin };
+    for (const [key, route] of routes) targets.set(key, { module: name, method: route.method, semaphore, runner });
+    return { name, runner, routes, semaphore, targets, origin };
   }
 
   /** One semaphore per module name, kept across reloads so the bound holds while versions overlap. */

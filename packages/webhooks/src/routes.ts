@@ -125,11 +125,14 @@ function handler(webhooks: Webhooks) {
     const params = parseParams(raw, kind);
     const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);
     params._webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
-    const run = () => dispatch(call, params, route.timeoutMs ?? options.timeoutMs, options.logger);
+    const timeoutMs = route.timeoutMs ?? options.timeoutMs;
     if (id === undefined) {
-      run().then((answer) => sendAnswer(reply, answer));
+      const answer = dispatch(call, params, timeoutMs);
+      if (answer instanceof Promise) answer.then((done) => sendAnswer(reply, done));
+      else sendAnswer(reply, answer);
       return;
     }
+    const run = async () => dispatch(call, params, timeoutMs);
     webhooks.replay.run(`${module.name}\n${route.key}\n${id}`, run).then(({ answer, replayed }) => {
       if (replayed) reply.header('webhook-replayed', 'true');
       sendAnswer(reply, answer);

@@ -36,6 +36,20 @@ export function transpileToEsm(fileName: string, source: string): string {
   return out.outputText;
 }
 
+/** Transpiles `source` into a versioned `.mjs` file in `cacheDir` and returns its path. */
+export async function writeTranspiled(
+  fileName: string,
+  source: string,
+  cacheDir: string,
+  version: string,
+): Promise<string> {
+  const code = transpileToEsm(fileName, source);
+  await mkdir(cacheDir, { recursive: true });
+  const target = path.join(cacheDir, `${path.basename(fileName).replace(/\.[cm]?ts$/, '')}-${version}.mjs`);
+  await writeFile(target, code);
+  return target;
+}
+
 /** Transpiles and imports a TypeScript module through a versioned file in `cacheDir`. */
 export async function importTypeScript(
   fileName: string,
@@ -43,10 +57,7 @@ export async function importTypeScript(
   cacheDir: string,
   version: string,
 ): Promise<Record<string, unknown>> {
-  const code = transpileToEsm(fileName, source);
-  await mkdir(cacheDir, { recursive: true });
-  const target = path.join(cacheDir, `${path.basename(fileName).replace(/\.[cm]?ts$/, '')}-${version}.mjs`);
-  await writeFile(target, code);
+  const target = await writeTranspiled(fileName, source, cacheDir, version);
   try {
     return (await import(`${pathToFileURL(target).href}?v=${version}`)) as Record<string, unknown>;
   } finally {

@@ -1,4 +1,8 @@
-/** Calls of one module run concurrently up to its bound, then queue, then get 503. */
+/**
+ * Calls of one module run concurrently up to its bound, then queue, then get 503. The bound is the
+ * same for both runners; these modules run in process (`isolation: "none"`) so that the test can
+ * reach their instances (each puts itself on globalThis) to open their gates.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleEntry } from '../src/index.js';
 import { eventually, post, startService, type TestService } from './helpers.js';
@@ -10,6 +14,7 @@ export default class Gated {
   peak = 0;
   #open = () => {};
   #gate = new Promise((r) => { this.#open = r; });
+  constructor() { globalThis.gatedModule = this; }
   async handleWait() {
     this.running++;
     this.peak = Math.max(this.peak, this.running);
@@ -27,11 +32,14 @@ interface Gated {
   release(): void;
 }
 
+const instanceOf = <T>(name: string) => (globalThis as Record<string, unknown>)[name] as T;
+
 const STUCK_TS = `
 export default class Stuck {
   static webhookConfig = { concurrency: 1, queueLimit: 0 };
   #open = () => {};
   #gate = new Promise<void>((r) => { this.#open = r; });
+  constructor() { (globalThis as Record<string, unknown>).stuckModule = this; }
   /** @timeout 20 */
   async handleStuck() { await this.#gate; return 'late'; }
   handleQuick() { return 'quick'; }
@@ -41,7 +49,7 @@ export default class Stuck {
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startService({ 'gated.js': GATED_JS, 'stuck.ts': STUCK_TS });
+  svc = await startService({ 'gated.js': GATED_JS, 'stuck.ts': STUCK_TS }, { isolation: 'none' });
 });
 afterAll(() => svc.close());
 
@@ -54,7 +62,7 @@ function gated(): ModuleEntry {
 describe('per-module concurrency', () => {
   it('runs 2 at once, queues 1 and refuses the rest with 503 + Retry-After', async () => {
     const module = gated();
-    const instance = module.instance as Gated;
+    const instance = instanceOf<Gated>('gatedModule');
     const running = [
       post(svc.base, '/webhook/gated/handleWait'),
       post(svc.base, '/webhook/gated/handleWait'),
@@ -82,7 +90,7 @@ describe('timed-out handlers', () => {
     expect(timedOut.status).toBe(504);
     expect(found.module.semaphore.active).toBe(1);
     expect((await post(svc.base, '/webhook/stuck/handleQuick')).status).toBe(503);
-    (found.module.instance as { release(): void }).release();
+    instanceOf<{ release(): void }>('stuckModule').release();
     await eventually(async () => found.module.semaphore.active === 0, 'the slot to come back');
     expect((await post(svc.base, '/webhook/stuck/handleQuick')).body).toEqual({
       success: true,

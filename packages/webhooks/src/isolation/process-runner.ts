@@ -1,0 +1,187 @@
+/**
+ * @module isolation/process-runner
+ * The isolated runner: one worker process per loaded module version. Calls go to the worker in
+ * batches and come back as answers. Whatever the module's code does to its worker (throws in a
+ * timer, leaves a rejection unhandled, calls `process.exit`, loops forever, exhausts its heap)
+ * ends that worker only: the calls it was running answer 500 (504 for the call whose time ran
+ * out: the worker is killed then, since JavaScript cannot be interrupted otherwise), the event is
+ * logged once with the module and method, and a new worker is started for the calls that follow.
+ * If the new worker cannot even import the module, the module answers 503 until its file changes.
+ */
+import { errorAnswer } from '../answer.js';
+import type { WebhookErrorCode } from '../errors.js';
+import type { Answer } from '../replay.js';
+import type { Runner } from '../runner.js';
+import type { Release } from '../semaphore.js';
+import type { AnswerMessage, CallMessage, FromWorker, ToWorker } from './protocol.js';
+import { describeExit, type ReadyModule, startWorker, type Worker, type WorkerSpec } from './worker-process.js';
+
+interface Pending {
+  readonly method: string;
+  readonly resolve: (answer: Answer) => void;
+  readonly release: Release;
+  readonly timer: NodeJS.Timeout;
+}
+
+export class ProcessRunner implements Runner {
+  readonly isolation = 'process';
+  readonly #spec: WorkerSpec;
+  readonly #onClosed: () => void;
+  #worker: Worker | undefined;
+  #pending = new Map<number, Pending>();
+  #outbox: CallMessage[] = [];
+  #nextId = 0;
+  #lastMethod: string | undefined;
+  /** Why the current worker is being killed (a timeout), for the one log line of its exit. */
+  #killReason: string | undefined;
+  /** Releases of timed-out calls, held until their worker has really ended. */
+  #releaseOnExit: Release[] = [];
+  #unavailable = false;
+  #closing = false;
+  #exited: Promise<void> = Promise.resolve();
+
+  private constructor(spec: WorkerSpec, worker: Worker, onClosed: () => void) {
+    this.#spec = spec;
+    this.#onClosed = onClosed;
+    this.#attach(worker);
+  }
+
+  /** Starts the first worker; rejects with the load error when the module cannot be imported. */
+  static async start(spec: WorkerSpec, onClosed: () => void = () => {}) {
+    const { worker, ready } = await startWorker(spec);
+    return { runner: new ProcessRunner(spec, worker, onClosed), ready: ready as ReadyModule };
+  }
+
+  call(method: string, params: Record<string, unknown>, timeoutMs: number, release: Release) {
+    if (this.#unavailable) {
+      release();
+      return errorAnswer('ERR_MODULE_UNAVAILABLE');
+    }
+    const id = ++this.#nextId;
+    return new Promise<Answer>((resolve) => {
+      const timer = setTimeout(() => this.#timedOut(id, timeoutMs), timeoutMs);
+      this.#pending.set(id, { method, resolve, release, timer });
+      if (this.#outbox.length === 0) setImmediate(() => this.#flush());
+      this.#outbox.push({ id, method, params });
+    });
+  }
+
+  #flush(): void {
+    const worker = this.#worker;
+    if (!worker?.child.connected || this.#outbox.length === 0) return; // sent once a worker is ready
+    const calls = this.#outbox;
+    this.#outbox = [];
+    worker.child.send({ type: 'calls', calls } satisfies ToWorker);
+  }
+
+  #attach(worker: Worker): void {
+    this.#worker = worker;
+    worker.child.on('message', (message: FromWorker) => {
+      if (message.type === 'answers') this.#answers(message.answers);
+      else if (message.type === 'fatal') worker.fatal = message.error;
+    });
+    this.#exited = new Promise((resolve) =>
+      worker.child.once('exit', (code, signal) => {
+        this.#workerEnded(worker, describeExit(code, signal));
+        resolve();
+      }),
+    );
+    this.#flush();
+  }
+
+  #answers(answers: readonly AnswerMessage[]): void {
+    for (const { id, answer, problem } of answers) {
+      const pending = this.#pending.get(id);
+      if (!pending) continue; // answered 504 already
+      this.#pending.delete(id);
+      clearTimeout(pending.timer);
+      this.#lastMethod = pending.method;
+      pending.release();
+      if (problem) this.#spec.logger.logf('webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
+      pending.resolve(answer);
+    }
+    if (this.#closing && this.#pending.size === 0) this.#worker?.child.kill('SIGKILL');
+  }
+
+  #timedOut(id: number, timeoutMs: number): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    this.#releaseOnExit.push(pending.release);
+    this.#killReason ??= `${this.#spec.module}.${pending.method} timed out after ${timeoutMs} ms, worker killed`;
+    pending.resolve(errorAnswer('ERR_HANDLER_TIMEOUT'));
+    this.#worker?.child.kill('SIGKILL');
+  }
+
+  /** Answers what the ended worker was running, logs why it ended, and starts the next one. */
+  #workerEnded(worker: Worker, exit: string): void {
+    if (worker !== this.#worker) return;
+    this.#worker = undefined;
+    const victims = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const release of this.#releaseOnExit.splice(0)) release();
+    for (const victim of victims) this.#finish(victim, 'ERR_WORKER_CRASHED');
+    const killReason = this.#killReason;
+    this.#killReason = undefined;
+    if (this.#closing) {
+      this.#onClosed();
+      return;
+    }
+    const { module, logger } = this.#spec;
+    const running = [...new Set(victims.map((v) => `${module}.${v.method}`))];
+    const during = running.length > 0 ? `while running ${running.join(', ')}` : `after ${module}.${this.#lastMethod ?? '(no call)'}`;
+    const why =
+      killReason ?? worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit);
+    const others = killReason ? victims.length : victims.length;
+    logger.logf(
+      'webhooks: %s worker stopped %s: %s; %d call(s) in flight answered 500; starting a new worker',
+      module,
+      during,
+      why,
+      others,
+    );
+    this.#restart();
+  }
+
+  #finish(pending: Pending, code: WebhookErrorCode): void {
+    clearTimeout(pending.timer);
+    pending.release();
+    pending.resolve(errorAnswer(code));
+  }
+
+  #restart(): void {
+    startWorker(this.#spec).then(
+      ({ worker }) => {
+        if (this.#closing) worker.child.kill('SIGKILL');
+        else this.#attach(worker);
+      },
+      (err: Error) => {
+        this.#unavailable = true;
+        this.#spec.logger.logf(
+          'webhooks: module %s cannot be restarted, it answers 503 until its file changes: %s',
+          this.#spec.module,
+          err.message,
+        );
+        const queued = this.#outbox;
+        this.#outbox = [];
+        for (const call of queued) {
+          const pending = this.#pending.get(call.id);
+          this.#pending.delete(call.id);
+          if (pending) this.#finish(pending, 'ERR_MODULE_UNAVAILABLE');
+        }
+      },
+    );
+  }
+
+  /** Stops taking calls; the worker ends once the calls it runs have answered (or timed out). */
+  async close(): Promise<void> {
+    if (this.#closing) return this.#exited;
+    this.#closing = true;
+    if (!this.#worker) {
+      this.#onClosed();
+      return;
+    }
+    if (this.#pending.size === 0) this.#worker.child.kill('SIGKILL');
+    return this.#exited;
+  }
+}
