@@ -65,7 +65,7 @@ describe('webhooks area', () => {
   });
 
   it('takes the folder and limits from the config file', async () => {
-    const { url } = await start({ webhooks: { modules: 'hooks', bodyLimit: 64 } }, {}, 'hooks');
+    const { url } = await start({ webhooks: { folder: 'hooks', bodyLimit: 64 } }, {}, 'hooks');
     expect((await call(url)).status).toBe(200);
     const big = await fetch(`${url}/webhook/hello/handleHello`, {
       method: 'POST',

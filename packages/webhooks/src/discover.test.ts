@@ -10,7 +10,14 @@ const logger = { logf: (f: string, ...a: unknown[]) => lines.push(format(f, ...a
 
 function routes(instance: object, source?: string, config?: ModuleConfig) {
   const docs = source === undefined ? undefined : readSourceDocs('m.ts', source).get('default');
-  const found = discoverRoutes({ module: 'm', methods: ownMethodNames(instance), docs, config, defaultSignature: undefined, logger });
+  const found = discoverRoutes({
+    module: 'm',
+    methods: ownMethodNames(instance),
+    docs,
+    config,
+    defaultSignature: undefined,
+    logger,
+  });
   return Object.fromEntries([...found].map(([key, r]) => [key, r.method]));
 }
 

@@ -47,7 +47,12 @@ export interface LoadedModule {
 }
 
 /** Loads `file` (whose text is `source`) as module `name`; throws with the reason it cannot. */
-export type ModuleLoader = (name: string, file: string, source: string, version: string) => Promise<LoadedModule>;
+export type ModuleLoader = (
+  name: string,
+  file: string,
+  source: string,
+  version: string,
+) => Promise<LoadedModule>;
 
 const isTypeScript = (file: string) => /\.[cm]?ts$/.test(file);
 
@@ -76,13 +81,18 @@ export type WorkerSettings = (name: string) => Omit<WorkerSpec, 'module' | 'url'
 export function processLoader(cacheDir: string, settings: WorkerSettings): ModuleLoader {
   return async (name, file, source, version) => {
     const docs = readSourceDocs(file, source);
-    const transpiled = isTypeScript(file) ? await writeTranspiled(file, source, cacheDir, version) : undefined;
+    const transpiled = isTypeScript(file)
+      ? await writeTranspiled(file, source, cacheDir, version)
+      : undefined;
     const url = `${pathToFileURL(transpiled ?? file).href}?v=${version}`;
     const removeTranspiled = () => {
       if (transpiled) unlink(transpiled).catch(() => {});
     };
     try {
-      const { runner, ready } = await ProcessRunner.start({ ...settings(name), module: name, url }, removeTranspiled);
+      const { runner, ready } = await ProcessRunner.start(
+        { ...settings(name), module: name, url },
+        removeTranspiled,
+      );
       return { methods: ready.methods, docs: docs.get(ready.exportName), config: ready.config, runner };
     } catch (err) {
       removeTranspiled();

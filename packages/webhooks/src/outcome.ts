@@ -20,7 +20,10 @@ export function resultOutcome(result: unknown): Outcome {
   try {
     return { answer: successAnswer(result) };
   } catch (err) {
-    return { answer: errorAnswer('ERR_HANDLER_FAILED'), problem: `returned a value that is not JSON: ${err}` };
+    return {
+      answer: errorAnswer('ERR_HANDLER_FAILED'),
+      problem: `returned a value that is not JSON: ${err}`,
+    };
   }
 }
 

@@ -198,7 +198,8 @@ export class Webhooks {
     if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
     const targets = new Map<string, CallTarget>();
-    for (const [key, route] of routes) targets.set(key, { module: name, method: route.method, semaphore, runner });
+    for (const [key, route] of routes)
+      targets.set(key, { module: name, method: route.method, semaphore, runner });
     return { name, runner, routes, semaphore, targets, origin };
   }
 

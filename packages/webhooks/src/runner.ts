@@ -15,7 +15,12 @@ export interface Runner {
    * Runs `method` with `params`; answers 504 once `timeoutMs` has passed. `release` is called when
    * the call has really ended (a timed-out call keeps its concurrency slot until then).
    */
-  call(method: string, params: Record<string, unknown>, timeoutMs: number, release: Release): Answer | Promise<Answer>;
+  call(
+    method: string,
+    params: Record<string, unknown>,
+    timeoutMs: number,
+    release: Release,
+  ): Answer | Promise<Answer>;
   /** Stops the runner once its calls in flight have ended. */
   close(): Promise<void>;
 }

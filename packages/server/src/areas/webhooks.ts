@@ -1,11 +1,12 @@
 /**
  * @module areas/webhooks
- * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder (`webhooks.modules`, `--modules DIR`,
+ * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder (`webhooks.folder`, `--modules DIR`,
  * default `modules/` in the working directory) is loaded and watched, and the shared secret comes from
- * `SERVICE_WEBHOOK_SECRET`. The plugin keeps its own body parser (raw bytes, for signatures) in its
- * own child context; closing the app stops the folder watcher.
+ * `SERVICE_WEBHOOK_SECRET`. Module code runs isolated by default, a worker process per module that
+ * cannot read the data folder (signing secret, credentials file) nor any variable it is not granted.
+ * The plugin keeps its own body parser (raw bytes, for signatures) in its own child context; closing
+ * the app stops the folder watcher and the workers.
  */
-import path from 'node:path';
 import { type SignatureConfig, webhooksPlugin } from '@gatehouse/webhooks';
 import type { ConfigFlag } from '../commands/config-flags.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
@@ -14,7 +15,7 @@ import type { Area } from './area.js';
 /** `gatehouse serve --modules DIR`: the webhook modules folder. */
 export const modulesFlag: ConfigFlag = {
   flag: 'modules',
-  key: 'webhooks.modules',
+  key: 'webhooks.folder',
   kind: 'text',
   placeholder: 'DIR',
   help: 'webhook modules folder, reloaded on change (default ./modules)',
@@ -33,11 +34,16 @@ function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
   };
 }
 
-export const webhooksArea: Area = async (app, { config, logger, announce }) => {
+const ISOLATION_LINES = {
+  process: 'isolation: a worker process per module (granted env only, no access to the data folder)',
+  none: 'isolation: none, TRUSTED module code runs inside the service (webhooks.isolation)',
+} as const;
+
+export const webhooksArea: Area = async (app, { config, data, logger, announce }) => {
   const c = config.webhooks;
-  const modulesDir = path.resolve(c.modules);
+  const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   await app.register(webhooksPlugin, {
-    modulesDir,
+    modulesDir: c.folder,
     watch: c.watch,
     secret: c.secret,
     bodyLimit: c.bodyLimit,
@@ -49,10 +55,16 @@ export const webhooksArea: Area = async (app, { config, logger, announce }) => {
     defaultSignature: signatureOf(c),
     allowedIps: c.allowedIps,
     rateLimit: c.rateLimit && { max: c.rateLimit.max, windowMs: c.rateLimit.window },
+    isolation: c.isolation,
+    modules: c.modules,
+    memoryMb: c.workerMemory,
+    loadTimeoutMs: c.loadTimeout,
+    privatePaths: [data.dir, ...credentials],
     logger,
   });
   const routes = app.webhooks.list().length;
-  announce(`webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${modulesDir}`);
+  announce(`webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`);
+  announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);
   if (!c.secret) {
     announce(
       'webhooks: WARNING no SERVICE_WEBHOOK_SECRET set, webhook calls are accepted without X-Webhook-Secret',

@@ -2,11 +2,12 @@
  * @module commands/serve
  * `gatehouse serve`: starts the service and runs until SIGTERM or SIGINT, then shuts down gracefully
  * (exit 0; exit 1 when in-flight requests had to be cut after `server.shutdownTimeout`). A second
- * signal cuts at once. To add a flag that sets a config key, add its row to {@link serveFlags}.
+ * signal cuts at once. Unexpected errors follow process-policy.ts (logged, exit 1). To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
 import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
 import { modulesFlag } from '../areas/webhooks.js';
 import { environmentVariables } from '../config/sources.js';
+import { installProcessPolicy } from '../process-policy.js';
 import { startService } from '../serve.js';
 import { type Command, exitCodes, helpColumns, parseFlags } from './command.js';
 import {
@@ -46,7 +47,8 @@ ${flagHelp(serveFlags)}
 Environment variables:
 ${environmentHelp()}
 
-Exit codes: 0 stopped by SIGTERM/SIGINT, 1 failed or had to cut requests, 2 bad flags or config.`;
+Exit codes: 0 stopped by SIGTERM/SIGINT, 1 failed, had to cut requests or ended unexpectedly
+(uncaught error, process.exit from trusted module code), 2 bad flags or config.`;
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -59,10 +61,12 @@ export const serveCommand: Command = {
       return exitCodes.ok;
     }
     const { config, file } = loadConfigWithFlags(serveFlags, values, io);
+    const policy = installProcessPolicy(io.stderr);
     const stopRequested = nextSignal();
     const service = await startService(config, { write: io.stderr, configFile: file });
     io.stderr(`gatehouse: ready (stop with SIGTERM or Ctrl-C)`);
     const signal = await stopRequested;
+    policy.stopping();
     io.stderr(
       `gatehouse: ${signal} received, finishing in-flight requests (up to ${config.server.shutdownTimeout} ms)`,
     );

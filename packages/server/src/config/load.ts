@@ -103,7 +103,7 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     access,
     server: { ...config.server, dataDir },
     auth: { ...config.auth, direct: { ...config.auth.direct, credentialsFile } },
-    webhooks: { ...config.webhooks, modules: resolve(cwd, config.webhooks.modules) },
+    webhooks: { ...config.webhooks, folder: resolve(cwd, config.webhooks.folder) },
   };
 }
 

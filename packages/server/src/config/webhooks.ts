@@ -2,7 +2,8 @@
  * @module config/webhooks
  * Section `webhooks`: module methods exposed as `POST /webhook/{module}/{method}`. The secret comes
  * from `SERVICE_WEBHOOK_SECRET` (or `webhooks.secret`); signature secrets are only named here, by
- * environment variable, never written into the file.
+ * environment variable, never written into the file. Module code runs in a worker process per
+ * module (`isolation: "process"`) that sees only the variables `modules.<name>.env` grants it.
  */
 import * as z from 'zod';
 import { count, duration, stringList, text } from './fields.js';
@@ -20,10 +21,32 @@ const defaultSignature = z.strictObject({
   tolerance: duration('5m'),
 });
 
+const envName = z
+  .string({ error: 'expected an environment variable name' })
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'expected an environment variable name' });
+
+/** What one module is granted. */
+const moduleGrant = z.strictObject({
+  /** Environment variables its worker gets, with the service's values. */
+  env: z.array(envName, { error: 'expected a list of environment variable names' }).default([]),
+});
+
 export const webhooksSection = z
   .strictObject({
     /** Folder of webhook modules (.ts/.js), relative to the working directory; `--modules DIR`. */
-    modules: text.default('modules'),
+    folder: text.default('modules'),
+    /** Where module code runs: a worker process per module, or (trusted code only) in the service. */
+    isolation: z.enum(['process', 'none'], { error: 'expected "process" or "none"' }).default('process'),
+    /** Per module name: what its worker is granted. */
+    modules: z
+      .record(z.string().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'expected a module name' }), moduleGrant, {
+        error: 'expected an object of module names, e.g. {"github": {"env": ["GITHUB_TOKEN"]}}',
+      })
+      .default({}),
+    /** Heap limit of one worker in MiB; past it the worker is replaced and its calls answer 500. */
+    workerMemory: count('MiB', 16).default(128),
+    /** How long a worker may take to import its module before that is a load error. */
+    loadTimeout: duration('10s'),
     /** Reload modules when their files change. */
     watch: z.boolean({ error: 'expected true or false' }).default(true),
     /** Shared secret callers send in `X-Webhook-Secret`; unset: no check (said at start-up). */

@@ -14,13 +14,21 @@ import type { Answer } from '../replay.js';
 import type { Runner } from '../runner.js';
 import type { Release } from '../semaphore.js';
 import type { AnswerMessage, CallMessage, FromWorker, ToWorker } from './protocol.js';
-import { describeExit, type ReadyModule, startWorker, type Worker, type WorkerSpec } from './worker-process.js';
+import {
+  describeExit,
+  type ReadyModule,
+  startWorker,
+  type Worker,
+  type WorkerSpec,
+} from './worker-process.js';
 
 interface Pending {
   readonly method: string;
   readonly resolve: (answer: Answer) => void;
   readonly release: Release;
   readonly timer: NodeJS.Timeout;
+  /** The worker the call was sent to; unset while it waits for one. */
+  sentTo?: Worker;
 }
 
 export class ProcessRunner implements Runner {
@@ -32,8 +40,8 @@ export class ProcessRunner implements Runner {
   #outbox: CallMessage[] = [];
   #nextId = 0;
   #lastMethod: string | undefined;
-  /** Why the current worker is being killed (a timeout), for the one log line of its exit. */
-  #killReason: string | undefined;
+  /** The call whose timeout has the current worker killed; new calls then wait for the next worker. */
+  #killedFor: { method: string; timeoutMs: number } | undefined;
   /** Releases of timed-out calls, held until their worker has really ended. */
   #releaseOnExit: Release[] = [];
   #unavailable = false;
@@ -68,10 +76,14 @@ export class ProcessRunner implements Runner {
 
   #flush(): void {
     const worker = this.#worker;
-    if (!worker?.child.connected || this.#outbox.length === 0) return; // sent once a worker is ready
-    const calls = this.#outbox;
+    if (!worker?.child.connected || this.#killedFor || this.#outbox.length === 0) return; // sent once a worker is ready
+    const calls = this.#outbox.filter((call) => {
+      const pending = this.#pending.get(call.id);
+      if (pending) pending.sentTo = worker;
+      return pending !== undefined; // a call that timed out while waiting is not sent
+    });
     this.#outbox = [];
-    worker.child.send({ type: 'calls', calls } satisfies ToWorker);
+    if (calls.length > 0) worker.child.send({ type: 'calls', calls } satisfies ToWorker);
   }
 
   #attach(worker: Worker): void {
@@ -108,7 +120,7 @@ export class ProcessRunner implements Runner {
     if (!pending) return;
     this.#pending.delete(id);
     this.#releaseOnExit.push(pending.release);
-    this.#killReason ??= `${this.#spec.module}.${pending.method} timed out after ${timeoutMs} ms, worker killed`;
+    this.#killedFor ??= { method: pending.method, timeoutMs };
     pending.resolve(errorAnswer('ERR_HANDLER_TIMEOUT'));
     this.#worker?.child.kill('SIGKILL');
   }
@@ -117,28 +129,39 @@ export class ProcessRunner implements Runner {
   #workerEnded(worker: Worker, exit: string): void {
     if (worker !== this.#worker) return;
     this.#worker = undefined;
-    const victims = [...this.#pending.values()];
-    this.#pending.clear();
+    // The calls this worker was running end with it; calls still waiting go to the next worker.
+    const victims: Pending[] = [];
+    for (const [id, pending] of this.#pending) {
+      if (pending.sentTo !== worker) continue;
+      this.#pending.delete(id);
+      victims.push(pending);
+    }
     for (const release of this.#releaseOnExit.splice(0)) release();
     for (const victim of victims) this.#finish(victim, 'ERR_WORKER_CRASHED');
-    const killReason = this.#killReason;
-    this.#killReason = undefined;
+    const killedFor = this.#killedFor;
+    this.#killedFor = undefined;
     if (this.#closing) {
       this.#onClosed();
       return;
     }
     const { module, logger } = this.#spec;
-    const running = [...new Set(victims.map((v) => `${module}.${v.method}`))];
-    const during = running.length > 0 ? `while running ${running.join(', ')}` : `after ${module}.${this.#lastMethod ?? '(no call)'}`;
-    const why =
-      killReason ?? worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit);
-    const others = killReason ? victims.length : victims.length;
+    const methods = killedFor
+      ? [killedFor.method, ...victims.map((v) => v.method)]
+      : victims.map((v) => v.method);
+    const running = [...new Set(methods.map((method) => `${module}.${method}`))];
+    const during =
+      running.length > 0
+        ? `while running ${running.join(', ')}`
+        : `after ${module}.${this.#lastMethod ?? '(no call)'}`;
+    const why = killedFor
+      ? `timed out after ${killedFor.timeoutMs} ms, worker killed`
+      : (worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit));
     logger.logf(
       'webhooks: %s worker stopped %s: %s; %d call(s) in flight answered 500; starting a new worker',
       module,
       during,
       why,
-      others,
+      victims.length,
     );
     this.#restart();
   }

@@ -6,9 +6,15 @@
  * the service and ends this process: its state is unknown from then on, and the service starts a
  * fresh one. When the service goes away (IPC channel closed) the worker ends too.
  */
-import { pickExport, exportedConfig, instantiate, ownMethodNames } from '../module-export.js';
+import { exportedConfig, instantiate, ownMethodNames, pickExport } from '../module-export.js';
 import { errorOutcome, isThenable, type Outcome, resultOutcome } from '../outcome.js';
-import { type AnswerMessage, type CallMessage, FATAL_EXIT_CODE, type FromWorker, type ToWorker } from './protocol.js';
+import {
+  type AnswerMessage,
+  type CallMessage,
+  FATAL_EXIT_CODE,
+  type FromWorker,
+  type ToWorker,
+} from './protocol.js';
 
 let instance: Record<string, (params: unknown) => unknown> | undefined;
 let outbox: AnswerMessage[] = [];
@@ -45,7 +51,11 @@ function flush(): void {
 
 function answer(id: number, outcome: Outcome): void {
   if (outbox.length === 0) setImmediate(flush);
-  outbox.push(outcome.problem ? { id, answer: outcome.answer, problem: outcome.problem } : { id, answer: outcome.answer });
+  outbox.push(
+    outcome.problem
+      ? { id, answer: outcome.answer, problem: outcome.problem }
+      : { id, answer: outcome.answer },
+  );
 }
 
 function run(call: CallMessage): void {
@@ -74,7 +84,12 @@ async function load(url: string): Promise<void> {
     instance = made as typeof instance;
     const config = exportedConfig(exports, exported);
     // Only what JSON carries reaches the service: the config is data.
-    send({ type: 'ready', methods: ownMethodNames(made), exportName, config: config && JSON.parse(JSON.stringify(config)) });
+    send({
+      type: 'ready',
+      methods: ownMethodNames(made),
+      exportName,
+      config: config && JSON.parse(JSON.stringify(config)),
+    });
   } catch (err) {
     send({ type: 'load-failed', error: describe(err) }, () => process.exit(1));
   }

@@ -99,7 +99,9 @@ export function startWorker(spec: WorkerSpec): Promise<{ worker: Worker; ready: 
       else if (message.type === 'fatal') fail(message.error);
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      fail(`the worker ${describeExit(code, signal)} while importing the module${worker.outOfMemory ? ' (out of memory)' : ''}`);
+      fail(
+        `the worker ${describeExit(code, signal)} while importing the module${worker.outOfMemory ? ' (out of memory)' : ''}`,
+      );
     const onError = (err: Error) => fail(`the worker could not start: ${err.message}`);
     const cleanup = () => {
       clearTimeout(timer);
