@@ -1,5 +1,7 @@
 // Benchmark: a trivial webhook handler through @gatehouse/webhooks against an unguarded plain
-// Fastify POST route (the ceiling), at concurrency 1 and 64, with autocannon. The server runs in a
+// Fastify POST route (the ceiling), at concurrency 1 and 64, with autocannon: in process
+// (isolation "none", trusted code) and isolated (the default: a worker process per module), each
+// without and with the shared secret. The server runs in a
 // child process so that the load generator and the server do not share one event loop. Needs the
 // built package (`npx tsc -b packages/webhooks`); run through bench/webhooks.bench.sh.
 // The machine is shared, so each route runs BENCH_ROUNDS times, interleaved, and the best round
@@ -29,19 +31,31 @@ async function serve() {
   const app = Fastify();
   // The ceiling: Fastify's own JSON parser and serializer, nothing else.
   app.post('/plain', async (request) => ({ success: true, data: { ok: true, id: request.body.id } }));
-  await app.register(webhooksPlugin, { modulesDir: dir, watch: false, concurrency: 64 });
-  const guarded = Fastify();
-  await guarded.register(webhooksPlugin, { modulesDir: dir, watch: false, concurrency: 64, secret: SECRET });
+  const common = { modulesDir: dir, watch: false, concurrency: 64 };
+  await app.register(webhooksPlugin, { ...common, isolation: 'none' });
+  // One app per registry (the plugin decorates its app); all in this one server process.
+  const variants = [
+    { isolation: 'none', secret: SECRET },
+    { isolation: 'process' },
+    { isolation: 'process', secret: SECRET },
+  ];
+  const ports = [];
+  for (const variant of variants) {
+    const other = Fastify();
+    await other.register(webhooksPlugin, { ...common, ...variant });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    ports.push(other.server.address().port);
+  }
   // CPU time of the server process, read before and after each run (not itself measured much).
+  // Isolated workers are other processes: their CPU is not in this figure.
   const cpu = async () => {
     const { user, system } = process.cpuUsage();
     return { us: user + system };
   };
   app.get('/cpu', cpu);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  await guarded.listen({ port: 0, host: '127.0.0.1' });
   process.on('disconnect', () => rm(dir, { recursive: true, force: true }).finally(() => process.exit(0)));
-  process.send({ port: app.server.address().port, guardedPort: guarded.server.address().port });
+  process.send({ port: app.server.address().port, ports });
 }
 
 async function serverCpu(base) {
@@ -69,16 +83,16 @@ function better(a, b) {
 
 async function main() {
   const child = fork(fileURLToPath(import.meta.url), ['--server'], { stdio: 'inherit' });
-  const { port, guardedPort } = await new Promise((resolve) => child.once('message', resolve));
+  const { port, ports } = await new Promise((resolve) => child.once('message', resolve));
   const base = `http://127.0.0.1:${port}`;
+  const hook = (p) => `http://127.0.0.1:${p}/webhook/bench/handlePing`;
+  const secret = { 'x-webhook-secret': SECRET };
   const runs = [
     ['plain Fastify route (ceiling)', `${base}/plain`, {}],
-    ['webhook, no secret', `${base}/webhook/bench/handlePing`, {}],
-    [
-      'webhook, X-Webhook-Secret',
-      `http://127.0.0.1:${guardedPort}/webhook/bench/handlePing`,
-      { 'x-webhook-secret': SECRET },
-    ],
+    ['webhook in process, no secret', `${base}/webhook/bench/handlePing`, {}],
+    ['webhook in process, X-Webhook-Secret', hook(ports[0]), secret],
+    ['webhook isolated, no secret', hook(ports[1]), {}],
+    ['webhook isolated, X-Webhook-Secret', hook(ports[2]), secret],
   ];
   try {
     const cpus = `${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'})`;
