@@ -14,8 +14,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { resourceQueries } from './isolation/resources-queries.mjs';
+import { webhookBusyLoop } from './isolation/webhook-busy-loop.mjs';
 
-const SCENARIOS = [resourceQueries];
+const SCENARIOS = [resourceQueries, webhookBusyLoop];
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP_MS = 3000;
