@@ -86,7 +86,7 @@ beforeAll(async () => {
       webhooks: {
         folder: 'hooks',
         workerMemory: 48,
-        loadTimeout: '3s',
+        loadTimeout: '8s',
         modules: { snoop: { env: ['SNOOP_TOKEN'] }, good: { env: ['GOOD_TOKEN'] } },
       },
     }),
@@ -101,7 +101,9 @@ beforeAll(async () => {
       GOOD_TOKEN: 'granted-to-good',
     },
   });
-}, 60_000);
+  if (!/module good loaded/.test(service.stderr()))
+    throw new Error(`good did not load:\n${service.stderr()}`);
+}, 180_000);
 
 afterAll(async () => {
   if (service?.child.exitCode === null) await service.stop('SIGKILL');
@@ -190,7 +192,7 @@ describe('a misbehaving handler ends only its own worker', () => {
       logLines(/module exitAtImport .*failed to load, not served: .*exited with code 0 while importing/),
     ).toHaveLength(1);
     expect(
-      logLines(/module hangAtImport .*failed to load, not served: .*importing did not finish within 3000 ms/),
+      logLines(/module hangAtImport .*failed to load, not served: .*importing did not finish within 8000 ms/),
     ).toHaveLength(1);
     expect(await call('/webhook/exitAtImport/handleNever')).toEqual({
       status: 404,

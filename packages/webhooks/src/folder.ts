@@ -87,7 +87,10 @@ export class ModuleFolder {
         this.#logger.logf('webhooks: module %s removed', name);
       }
     }
-    for (const [name, entry] of present) await this.#loadIfChanged(name, path.join(this.#dir, entry));
+    // In parallel: an isolated module's load starts a worker process, which takes a while each.
+    await Promise.all(
+      [...present].map(([name, entry]) => this.#loadIfChanged(name, path.join(this.#dir, entry))),
+    );
   }
 
   async #loadIfChanged(name: string, file: string): Promise<void> {

@@ -32,12 +32,12 @@ async function plugin(app: FastifyInstance, opts: WebhooksPluginOptions): Promis
   const { logger, secret, modulesDir } = webhooks.options;
   if (secret === undefined) {
     logger.logf(
-      'webhooks: no webhook secret set (SERVICE_WEBHOOK_SECRET): %s/* accepts calls without X-Webhook-Secret',
+      'webhooks: no shared secret set (option secret): %s/* accepts calls without X-Webhook-Secret',
       prefix,
     );
   }
   app.decorate('webhooks', webhooks);
-  await webhooks.start();
+  await webhooks.start(); // a no-op for a registry its owner has started already
   if (owned) app.addHook('onClose', () => webhooks.close());
   if (modulesDir !== undefined)
     logger.logf('webhooks: modules from %s: %d routes', modulesDir, webhooks.list().length);

@@ -82,6 +82,7 @@ export class Webhooks {
   readonly #fromFolder = new Map<string, ModuleEntry>();
   readonly #semaphores = new Map<string, Semaphore>();
   readonly #folder: ModuleFolder | undefined;
+  #started: Promise<void> | undefined;
 
   constructor(options: WebhooksOptions = {}) {
     this.options = resolveOptions(options);
@@ -107,8 +108,13 @@ export class Webhooks {
     }
   }
 
-  /** Loads the modules folder (when there is one) and starts watching it. */
-  async start(): Promise<void> {
+  /** Loads the modules folder (when there is one) and starts watching it; once, however often called. */
+  start(): Promise<void> {
+    this.#started ??= this.#start();
+    return this.#started;
+  }
+
+  async #start(): Promise<void> {
     if (!this.#folder) return;
     if (!(await isDirectory(this.options.modulesDir!))) {
       this.options.logger.logf(

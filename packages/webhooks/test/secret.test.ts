@@ -1,4 +1,4 @@
-/** The shared secret (SERVICE_WEBHOOK_SECRET): X-Webhook-Secret, compared over bytes, never passed on. */
+/** The shared secret (option secret): X-Webhook-Secret, compared over bytes, never passed on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, rawRequest, startService, type TestService } from './helpers.js';
 
@@ -86,7 +86,7 @@ describe('without a secret', () => {
 
   it('makes no check and says so on start-up', async () => {
     expect((await post(svc.base, '/webhook/echo/handleEcho')).status).toBe(200);
-    expect(svc.lines[0]).toContain('no webhook secret set (SERVICE_WEBHOOK_SECRET)');
+    expect(svc.lines[0]).toContain('no shared secret set (option secret)');
   });
 
   it('still hides a secret header a caller sends', async () => {

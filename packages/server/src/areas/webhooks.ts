@@ -7,7 +7,7 @@
  * The plugin keeps its own body parser (raw bytes, for signatures) in its own child context; closing
  * the app stops the folder watcher and the workers.
  */
-import { type SignatureConfig, webhooksPlugin } from '@gatehouse/webhooks';
+import { type SignatureConfig, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
 import type { ConfigFlag } from '../commands/config-flags.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
 import type { Area } from './area.js';
@@ -42,7 +42,7 @@ const ISOLATION_LINES = {
 export const webhooksArea: Area = async (app, { config, data, logger, announce }) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
-  await app.register(webhooksPlugin, {
+  const webhooks = new Webhooks({
     modulesDir: c.folder,
     watch: c.watch,
     secret: c.secret,
@@ -62,7 +62,12 @@ export const webhooksArea: Area = async (app, { config, data, logger, announce }
     privatePaths: [data.dir, ...credentials],
     logger,
   });
-  const routes = app.webhooks.list().length;
+  // Loaded before the plugin registers: starting every worker can take longer than Fastify's plugin
+  // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead).
+  await webhooks.start();
+  app.addHook('onClose', () => webhooks.close());
+  await app.register(webhooksPlugin, { webhooks });
+  const routes = webhooks.list().length;
   announce(`webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`);
   announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);
   if (!c.secret) {

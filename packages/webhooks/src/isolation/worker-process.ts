@@ -77,7 +77,14 @@ export function startWorker(spec: WorkerSpec): Promise<{ worker: Worker; ready: 
     cwd: spec.cwd,
     serialization: 'json',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // A process group of its own: Ctrl-C in a terminal signals the service, which finishes the calls
+    // in flight before it ends its workers; a worker whose service is gone ends by itself.
+    detached: true,
   });
+  // Workers never keep the host alive by themselves: a host that ends (or fails to start) ends them
+  // through the closed IPC channel.
+  child.unref();
+  child.channel?.unref();
   const worker: Worker = { child, fatal: undefined, outOfMemory: false };
   forwardOutput(worker, child.stdout, spec);
   forwardOutput(worker, child.stderr, spec);
