@@ -4,7 +4,7 @@
  * Express. Named exports only.
  */
 export { type ConnectMiddleware, type ExpressAuth, getUser } from './adapters/express.js';
-export type { FastifyAuth, FastifyGuardHook } from './adapters/fastify.js';
+export type { FastifyAuth, FastifyGuardHook, ForwardedRequest } from './adapters/fastify.js';
 export {
   AVATAR_CACHE_CONTROL,
   AVATAR_ID_PATTERN,

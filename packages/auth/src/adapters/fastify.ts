@@ -58,9 +58,17 @@ export interface FastifyAuth {
   updateUser(updater?: UserUpdater): FastifyGuardHook;
   /**
    * Runs a mode over a Fastify request without answering it: the outcome, synchronously when the
-   * token is cached. For hosts that combine a guard with rules of their own.
+   * token is cached. For hosts that combine a guard with rules of their own. With `forwarded`, the
+   * request is a reverse proxy asking about another one (forward authentication) whose method is
+   * `forwarded.method`: its cookie token needs the XSRF header only when that method is unsafe.
    */
-  outcome(mode: GuardMode, request: FastifyRequest): MaybePromise<GuardOutcome>;
+  outcome(mode: GuardMode, request: FastifyRequest, forwarded?: ForwardedRequest): MaybePromise<GuardOutcome>;
+}
+
+/** The request a reverse proxy asks about, as far as the guard needs it. */
+export interface ForwardedRequest {
+  /** Its method, upper case. */
+  readonly method: string;
 }
 
 /** The exchange request of a Fastify request, for the auth and avatar routes. */
@@ -84,12 +92,14 @@ class GuardedExchange implements HttpRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: FastifyRequest['headers'];
+  readonly forwarded: boolean;
   readonly #request: FastifyRequest;
 
-  constructor(request: FastifyRequest) {
-    this.method = request.method;
+  constructor(request: FastifyRequest, forwarded?: ForwardedRequest) {
+    this.method = forwarded ? forwarded.method : request.method;
     this.url = request.url;
     this.headers = request.headers;
+    this.forwarded = forwarded !== undefined;
     this.#request = request;
   }
 
@@ -183,7 +193,7 @@ export function createFastifyAuth(service: Service): FastifyAuth {
     admin: () => guarded('admin'),
     trace: () => guarded('trace'),
     rbac: (...roles) => guarded({ roles }),
-    outcome: (mode, request) => service.guardNow(mode, new GuardedExchange(request)),
+    outcome: (mode, request, forwarded) => service.guardNow(mode, new GuardedExchange(request, forwarded)),
     updateUser: (updater) =>
       function gatehouseUpdateUser(request, _reply, done) {
         service.updateUser(request.user ?? null, updater).then((user) => {

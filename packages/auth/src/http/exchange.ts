@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface HttpRequest {
-  /** Upper-case method, e.g. `GET`. */
+  /** Upper-case method, e.g. `GET`; for a {@link forwarded} exchange, the original request's method. */
   readonly method: string;
   /** The request target as received: path and query, e.g. `/auth/github/login?site=x`. */
   readonly url: string;
@@ -17,6 +17,12 @@ export interface HttpRequest {
   readonly ip: string;
   /** The raw body, already bounded by the adapter's body limit; absent for body-less requests. */
   readonly body?: Buffer;
+  /**
+   * True when a reverse proxy asks about another request (forward authentication, nginx
+   * `auth_request`): `method` is that request's. Its cookie token then needs the XSRF header only
+   * for an unsafe method, since a browser's navigation to the protected application cannot send one.
+   */
+  readonly forwarded?: boolean;
 }
 
 export interface HttpResponse {

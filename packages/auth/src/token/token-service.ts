@@ -272,7 +272,8 @@ export class TokenService {
     this.#checkSessionAge(claims, expired, nowMs);
     if (found.source === 'cookie') {
       const header = req.headers[this.#o.xsrfHeaderKey];
-      checkXsrf(this.#o.xsrf, req.method, typeof header === 'string' ? header : undefined, claims.jti);
+      const value = typeof header === 'string' ? header : undefined;
+      checkXsrf(this.#o.xsrf, req.method, value, claims.jti, req.forwarded);
     }
     return { token: found.token, source: found.source, claims, expired };
   }

@@ -12,14 +12,22 @@ export interface XsrfPolicy {
   ignoreMethods: ReadonlySet<string>;
 }
 
-/** Throws `ERR_XSRF_MISMATCH` unless `header` equals the token's `jti` (compared in constant time). */
+/** The methods RFC 9110 calls safe: they change nothing, so a forged one gains nothing. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+/**
+ * Throws `ERR_XSRF_MISMATCH` unless `header` equals the token's `jti` (compared in constant time).
+ * A `forwarded` request (forward authentication) is checked only when its method is unsafe.
+ */
 export function checkXsrf(
   policy: XsrfPolicy,
   method: string,
   header: string | undefined,
   jti: string | undefined,
+  forwarded = false,
 ): void {
   if (policy.disabled || policy.ignoreMethods.has(method)) return;
+  if (forwarded && SAFE_METHODS.has(method)) return;
   if (!header || !jti || !constantTimeEqualPublicLength(header, jti))
     throw new AuthError('ERR_XSRF_MISMATCH');
 }
