@@ -41,7 +41,8 @@ describe('a guard judging a forwarded request', () => {
         `${url}/check`,
         withSession(session, { headers: method ? { 'x-original-method': method } : {} }, xsrf),
       );
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect((await ask(method, false)).status, method).toBe(202);
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect((await ask(method, false)).status, method).toBe(202);
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const refused = await ask(method, false);
       expect([refused.status, await refused.json()], method).toEqual([401, { error: 'xsrf mismatch' }]);
