@@ -10,6 +10,7 @@ import { adminArea } from './areas/admin.js';
 import type { Area, AreaContext } from './areas/area.js';
 import { authArea } from './areas/auth.js';
 import { avatarsArea } from './areas/avatars.js';
+import { forwardAuthArea } from './areas/forward-auth.js';
 import { healthArea } from './areas/health.js';
 import { homeArea } from './areas/home.js';
 import { oauthProvidersArea } from './areas/oauth-providers.js';
@@ -31,6 +32,7 @@ const areas: readonly Area[] = [
   homeArea, // GET / demo login page (server.homePage)
   oauthProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers; before auth, which lists them
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
+  forwardAuthArea, // /auth/forward: what reverse proxies ask before letting a request through
   avatarsArea, // announces where avatars live (the route is served by the auth plugin)
   resourcesArea, // /pdb/query/v4/..., /pdb/cmd/v1, /pdb/meta/v1/..., /status/v1/... (PuppetDB-compatible)
   webhooksArea, // POST /webhook/{module}/{method} from the modules folder (--modules DIR)

@@ -15,6 +15,7 @@ import {
   setAdmin,
 } from '@gatehouse/auth';
 import { avatarOptions } from './areas/avatars.js';
+import { applicationHosts } from './config/forward-auth.js';
 import type { GatehouseConfig } from './config/schema.js';
 import type { DataFolder } from './data/folder.js';
 import type { Logger } from './logging.js';
@@ -60,7 +61,7 @@ export function authOptions(
     ...(auth.issuer !== undefined ? { issuer: auth.issuer } : {}),
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,
-    allowedRedirectHosts: auth.allowedRedirectHosts,
+    allowedRedirectHosts: [...auth.allowedRedirectHosts, ...applicationHosts(config.forwardAuth)],
     sameSite: sameSiteNames[auth.sameSite],
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,

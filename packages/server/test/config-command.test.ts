@@ -21,7 +21,8 @@ describe('gatehouse config', () => {
     expect(ok).toBe(`config ok: ${join(cwd, 'gatehouse.config.json')}`);
     expect(rules).toContain('access: commands (PuppetDB commands): loopback clients');
     expect(rules).toContain('access: queries (PuppetDB queries): loopback clients or logged-in users');
-    expect(rules).toHaveLength(7);
+    expect(rules).toContain('access: forward (forward authentication for reverse proxies): everyone');
+    expect(rules).toHaveLength(8);
   });
 
   it('check refuses a public writing group on a network address, naming the group and the key', async () => {

@@ -62,12 +62,16 @@ export class Access {
     }
   }
 
-  /** The group a registered route path belongs to; `way-in` for the login routes; `undefined` for none. */
+  /**
+   * The group a registered route path belongs to; `way-in` for the login routes; `undefined` for
+   * none. Groups come first: a group may hold a route below the login routes (`/auth/forward`).
+   */
   groupOf(url: string): GroupName | 'way-in' | undefined {
-    if (wayInRoutes.some((pattern) => matches(pattern, url))) return 'way-in';
-    return groupNames.find((name) =>
+    const group = groupNames.find((name) =>
       routeGroups[name].routes(this.#config).some((pattern) => matches(pattern, url)),
     );
+    if (group !== undefined) return group;
+    return wayInRoutes.some((pattern) => matches(pattern, url)) ? 'way-in' : undefined;
   }
 
   /** The `onRequest` hook of a group; `undefined` when the group is public. */

@@ -32,6 +32,9 @@ export interface RouteGroup {
 
 const pdb = (config: RoutePaths) => `/${config.resources.prefix}`;
 
+/** The endpoint reverse proxies ask (nginx `auth_request`, Caddy `forward_auth`, Traefik ForwardAuth). */
+export const forwardAuthPath = `${authMountPath}/forward`;
+
 export const routeGroups = {
   queries: {
     summary: 'PuppetDB queries',
@@ -74,6 +77,13 @@ export const routeGroups = {
     defaultRule: ['loopback'],
     format: 'json',
     routes: () => ['/webhook/*'],
+  },
+  forward: {
+    summary: 'forward authentication for reverse proxies',
+    writes: false,
+    defaultRule: ['public'], // it answers 401/403 itself: that is what a proxy asks it for
+    format: 'json',
+    routes: () => [forwardAuthPath],
   },
   metrics: {
     summary: 'metrics',

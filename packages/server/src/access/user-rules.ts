@@ -5,7 +5,7 @@
  * exactly as in the library's own middleware. The library's refusal (status, message, cleared
  * cookies) becomes a {@link Verdict}; the group's format decides how it is written.
  */
-import type { GuardMode, GuardOutcome, Service } from '@gatehouse/auth';
+import type { ForwardedRequest, GuardMode, GuardOutcome, Service } from '@gatehouse/auth';
 import type { FastifyRequest } from 'fastify';
 import { isPromise, type MaybePromise, type Verdict } from './verdict.js';
 
@@ -42,10 +42,16 @@ function toVerdict(mode: GuardMode, outcome: GuardOutcome): Verdict {
   };
 }
 
-/** A check running one guard mode of the auth Service. */
-export function userRule(auth: Service, mode: GuardMode): (request: FastifyRequest) => MaybePromise<Verdict> {
-  return (request) => {
-    const outcome = auth.fastify.outcome(mode, request);
+/**
+ * A check running one guard mode of the auth Service; with `forwarded`, over the request a reverse
+ * proxy asks about (forward authentication: XSRF only for its unsafe methods).
+ */
+export function userRule(
+  auth: Service,
+  mode: GuardMode,
+): (request: FastifyRequest, forwarded?: ForwardedRequest) => MaybePromise<Verdict> {
+  return (request, forwarded) => {
+    const outcome = auth.fastify.outcome(mode, request, forwarded);
     return isPromise(outcome)
       ? outcome.then((settled) => toVerdict(mode, settled))
       : toVerdict(mode, outcome);

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { accessSection, checkAccess } from './access.js';
 import { authSection } from './auth.js';
 import { avatarsSection } from './avatars.js';
+import { forwardAuthSection } from './forward-auth.js';
 import { resourcesSection } from './resources.js';
 import { serverSection } from './server.js';
 import { stateSection } from './state.js';
@@ -26,6 +27,7 @@ export const configSchema = z
     resources: resourcesSection,
     state: stateSection,
     webhooks: webhooksSection,
+    forwardAuth: forwardAuthSection,
   })
   .superRefine(
     (config, ctx) => {
