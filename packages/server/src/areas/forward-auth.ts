@@ -85,7 +85,7 @@ export const forwardAuthArea: Area = async (app, context) => {
   }
 
   function admit(reply: FastifyReply, user: User | null | undefined, cookies: string | string[] | undefined) {
-    if (user) reply.headers(headersOf(user));
+    reply.headers(headersOf(user));
     // Only the JWT cookie of a refreshed session: a proxy copies one Set-Cookie header (nginx's
     // $upstream_http_set_cookie is the first), and the XSRF cookie's value never changes on refresh.
     const jwt = [cookies ?? []].flat().find((cookie) => cookie.startsWith(jwtCookie));

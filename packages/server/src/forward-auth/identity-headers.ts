@@ -6,7 +6,9 @@
  * `encodeURIComponent` writes them, so `decodeURIComponent` restores the text). A CR or LF can
  * therefore never split a header, and a plain ASCII name arrives unchanged. A list (an array
  * attribute such as `groups`) is joined with `,` after encoding `,` inside its items, as
- * oauth2-proxy joins multiple values. A field the user does not have is left out, never sent empty.
+ * oauth2-proxy joins multiple values. Every configured header is in every answer, empty when the
+ * user lacks the field or there is no user (`trace`): Caddy 2.6's `copy_headers` hands a missing
+ * header to the application as its placeholder text, and nginx leaves an empty one out anyway.
  */
 import type { User } from '@gatehouse/auth';
 
@@ -50,17 +52,14 @@ function fieldOf(user: User, field: string): unknown {
   return (user as unknown as Record<string, unknown>)[field];
 }
 
-/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) for a user. */
+/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) for a user or none. */
 export function identityHeaders(
   fields: Readonly<Record<string, string>>,
-): (user: User) => Record<string, string> {
+): (user: User | null | undefined) => Record<string, string> {
   const entries = Object.entries(fields).map(([name, field]) => [name.toLowerCase(), field] as const);
   return (user) => {
     const headers: Record<string, string> = {};
-    for (const [name, field] of entries) {
-      const value = headerValue(fieldOf(user, field));
-      if (value !== undefined) headers[name] = value;
-    }
+    for (const [name, field] of entries) headers[name] = (user && headerValue(fieldOf(user, field))) ?? '';
     return headers;
   };
 }

@@ -37,17 +37,21 @@ function absolute(text: string): URL | undefined {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : undefined;
 }
 
+/**
+ * `X-Forwarded-*` first: Caddy and Traefik set them whatever the client sent, while
+ * `X-Original-URL` is only as good as a proxy config that sets it (a client may send its own).
+ */
 function urlOf(request: FastifyRequest): URL | undefined {
-  // Whole values, not first(): a URL may contain commas.
-  const original = request.headers['x-original-url'];
-  if (typeof original === 'string') return absolute(original.trim());
   const host = first(request, 'x-forwarded-host');
-  if (!host) return undefined;
-  const proto = first(request, 'x-forwarded-proto')?.toLowerCase() ?? 'http';
-  const uri = request.headers['x-forwarded-uri'];
-  const path = typeof uri === 'string' && uri.startsWith('/') && !uri.startsWith('//') ? uri : '/';
-  if (proto !== 'http' && proto !== 'https') return undefined;
-  return absolute(`${proto}://${host}${path}`);
+  if (host) {
+    const proto = first(request, 'x-forwarded-proto')?.toLowerCase() ?? 'http';
+    // The whole value, not first(): a URI may contain commas.
+    const uri = request.headers['x-forwarded-uri'];
+    const path = typeof uri === 'string' && uri.startsWith('/') && !uri.startsWith('//') ? uri : '/';
+    return proto === 'http' || proto === 'https' ? absolute(`${proto}://${host}${path}`) : undefined;
+  }
+  const original = request.headers['x-original-url'];
+  return typeof original === 'string' ? absolute(original.trim()) : undefined;
 }
 
 /** Reads the original request from a trusted proxy's headers; `{ trusted: false }` from anyone else. */
