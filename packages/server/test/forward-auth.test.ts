@@ -51,7 +51,7 @@ describe('forward authentication', () => {
     expect((await ask(url, '?app=console', { 'x-jwt': admin.jwt })).status).toBe(202);
     expect((await ask(url, '?app=console')).status).toBe(401);
 
-    const editor = await mintToken(data, url, { name: 'eve', id: 'local_eve', role: 'editor' });
+    const editor = await mintToken(data.secret, { name: 'eve', id: 'local_eve', role: 'editor' });
     const accepted = await ask(url, '?app=editors', { 'x-jwt': editor.token });
     expect([accepted.status, accepted.headers.get('x-auth-request-role')]).toEqual([202, 'editor']);
     const other = await ask(url, '?app=editors', { 'x-jwt': bob.jwt });
@@ -127,8 +127,7 @@ describe('forward authentication', () => {
     const { url, data } = await start({ forwardAuth: { trustedProxies: loopback } });
     const now = Math.floor(Date.now() / 1000);
     const old = await mintToken(
-      data,
-      url,
+      data.secret,
       { name: 'carol', id: 'local_carol' },
       { exp: now - 60, auth_time: now - 3600 },
     );

@@ -1,15 +1,13 @@
-/** Session tokens signed with a running service's secret, for users a test cannot log in as (a role, an old session). */
+/** Session tokens signed with a service's secret, for users a test cannot log in as (a role, an old session). */
 import { type Claims, Service, type User } from '@gatehouse/auth';
-import type { DataFolder } from '../../src/data/folder.js';
 
 /** A token of the `local` provider for `user`, with any other claims (`exp` in the past for an expired one). */
 export async function mintToken(
-  data: DataFolder,
-  url: string,
+  secret: string,
   user: User,
   claims: Partial<Claims> = {},
 ): Promise<{ token: string; jti: string; cookie: string }> {
-  const tokens = new Service({ secretReader: () => data.secret, url }).tokens;
+  const tokens = new Service({ secretReader: () => secret }).tokens;
   const issued = await tokens.issue({ user, auth_provider: { name: 'local' }, ...claims });
   const jti = issued.claims.jti!;
   return { token: issued.token, jti, cookie: `JWT=${issued.token}; XSRF-TOKEN=${jti}` };
