@@ -141,7 +141,8 @@ http {
   });
   const headers = { cookie: `JWT=${issued.token}; XSRF-TOKEN=${issued.claims.jti}` };
   const check = await (await fetch(`${base}/protected/x`, { headers })).json();
-  if (check.user !== 'local_bench') throw new Error(`the protected location did not pass the user: ${JSON.stringify(check)}`);
+  if (check.user !== 'local_bench')
+    throw new Error(`the protected location did not pass the user: ${JSON.stringify(check)}`);
 
   const { default: autocannon } = await import('autocannon');
   const gatehouseCpu = async () => cpuOf(gatehouse.pid);
@@ -155,13 +156,20 @@ http {
     rows.push({ name, ...(await measureRun({ url, headers, connections, duration }, gatehouseCpu)) });
   }
   console.log(`forward auth through nginx, ${connections} connections, ${duration} s each, one run each`);
-  console.log(`machine: ${os.cpus().length} cpu, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cpu, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(13)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  gatehouse CPU ${row.cpu.toFixed(1)} µs/req`,
     );
   }
-  console.log(`ratio auth_request / unprotected: ${((100 * rows[1].rps) / rows[0].rps).toFixed(1)}% (target ≥ 60%)`);
+  console.log(
+    `ratio auth_request / unprotected: ${((100 * rows[1].rps) / rows[0].rps).toFixed(1)}% (target ≥ 60%)`,
+  );
 } finally {
   for (const child of children.reverse()) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
