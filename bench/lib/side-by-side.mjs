@@ -8,13 +8,13 @@ import { loadavg } from 'node:os';
 /** Plain answers unless asked: compression would add its own cost to every query's time. */
 const IDENTITY = { 'accept-encoding': 'identity' };
 
-/** Rows in the answer of `url` (an array), or 1 for an object; throws on a non-200. */
+/** Rows in the answer of `url` (an array), or 1 for an object; `error` names a refusal's status. */
 export async function rowsOf(url) {
   const res = await fetch(url, { headers: IDENTITY });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+  if (res.status !== 200) return { error: `HTTP ${res.status}` };
   const json = JSON.parse(text);
-  return Array.isArray(json) ? json.length : 1;
+  return { rows: Array.isArray(json) ? json.length : 1 };
 }
 
 /** p50/p99 in ms of GET `url` repeated for `seconds` at one connection, after a 1 s warm-up. */

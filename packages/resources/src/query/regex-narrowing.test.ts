@@ -71,6 +71,7 @@ const FIELDS: readonly (string | readonly [string, string])[] = [
   'file',
   'tag',
   ['parameter', 'ensure'],
+  'parameters.ensure',
 ];
 
 /** What `field ~ pattern` means, evaluated on one resource in JavaScript. */
@@ -79,10 +80,11 @@ function matches(row: Obj, field: (typeof FIELDS)[number], re: RE2): boolean {
     const insensitive = new RE2(`(?i)${re.source}`, 'u');
     return (row.tags as string[]).some((tag) => insensitive.test(tag));
   }
-  if (Array.isArray(field)) {
+  if (Array.isArray(field) || (field as string).startsWith('parameters.')) {
+    const name = Array.isArray(field) ? field[1] : (field as string).slice('parameters.'.length);
     const params = row.parameters as Record<string, unknown>;
-    if (!Object.hasOwn(params, field[1])) return false;
-    const value = params[field[1]];
+    if (!Object.hasOwn(params, name)) return false;
+    const value = params[name];
     return re.test(typeof value === 'string' ? value : canonicalJson(value));
   }
   const value = row[field as string];

@@ -21,6 +21,11 @@ import type { Requirement } from './regex-literals.js';
 export interface RegexIndex {
   /** A table and column whose btree lists the field's distinct values (leading column). */
   readonly values?: readonly [table: string, column: string];
+  /**
+   * With `values`: that table holds each value once (certnames, environments), so it is read
+   * directly; the planner then knows how few rows it gives.
+   */
+  readonly list?: boolean;
   /** A trigram index covers the column (SQLite: FTS5 table `<table>_<column>_text`). */
   readonly text?: boolean;
 }

@@ -12,8 +12,8 @@ export const FACTS: EntitySpec = {
     'FROM facts fv JOIN certnames fc ON fc.certname = fv.certname)',
   alias: 'f',
   fields: {
-    certname: column('string', 'certname', { values: ['certnames', 'certname'] }),
-    environment: column('string', 'environment', { values: ['environments', 'name'] }),
+    certname: column('string', 'certname', { values: ['certnames', 'certname'], list: true }),
+    environment: column('string', 'environment', { values: ['environments', 'name'], list: true }),
     name: column('string', 'name', { values: ['facts', 'name'] }),
     value: column('fact-value', 'value'),
   },

@@ -10,8 +10,8 @@ export const RESOURCES: EntitySpec = {
   source: 'resources',
   alias: 'r',
   fields: {
-    certname: column('string', 'certname', { values: ['certnames', 'certname'] }),
-    environment: column('string', 'environment', { values: ['environments', 'name'] }),
+    certname: column('string', 'certname', { values: ['certnames', 'certname'], list: true }),
+    environment: column('string', 'environment', { values: ['environments', 'name'], list: true }),
     exported: column('boolean', 'exported'),
     file: column('string', 'file', { values: ['resources', 'file'], text: true }),
     line: column('number', 'line'),
