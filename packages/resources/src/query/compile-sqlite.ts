@@ -48,18 +48,6 @@ export class SqliteQueryCompiler extends QueryCompiler {
     return `${alias}.rowid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ${this.param(ftsQuery(required))})`;
   }
 
-  /**
-   * The distinct values of the parameter whose text (`->> '$'`, what `parameters ->> '$."name"'`
-   * gives) matches, through index (name, value): the resources holding one of them.
-   */
-  protected override dottedRegexNarrowing(alias: string, name: string, pattern: string): string {
-    const p = this.binder.alias('p');
-    const named = `${p}.name = ${this.param(name)}`;
-    const { cte, alias: d } = distinctValues(this.binder, 'resource_params', 'value', ['name', name]);
-    const matching = `${cte} SELECT v FROM ${d} WHERE v IS NOT NULL AND ${this.regexMatch(`(v ->> '$')`, pattern)}`;
-    return `${alias}.resource IN (SELECT ${p}.resource FROM resource_params ${p} WHERE ${named} AND ${p}.value IN (${matching}))`;
-  }
-
   /** The parameter's distinct values (index (name, value)) are matched once each, not every row. */
   protected override parameterRegex(p: string, name: string, pattern: string): string {
     const { cte, alias } = distinctValues(this.binder, 'resource_params', 'value', ['name', name]);

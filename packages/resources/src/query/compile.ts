@@ -153,14 +153,6 @@ export abstract class QueryCompiler {
     return this.regexMatch(`COALESCE(${p}.value_string, ${p}.value)`, pattern);
   }
 
-  /**
-   * For `parameters.<name> ~ pattern`: a superset of the matching resources of `alias` found
-   * through resource_params, or undefined to let the regex meet every row.
-   */
-  protected dottedRegexNarrowing(_alias: string, _name: string, _pattern: string): string | undefined {
-    return undefined;
-  }
-
   /** The binder the narrowing builders of a dialect use. */
   protected get binder(): SqlBinder {
     return this.#binder;
@@ -454,11 +446,9 @@ export abstract class QueryCompiler {
     }
     if (operator === '~') {
       // Each fragment binds its own parameters, in text order (SQLite's `?` are positional).
-      const narrowed =
-        path.length === 1 ? this.dottedRegexNarrowing(scope.alias, path[0]!, value as string) : undefined;
       const present = `${this.jsonGetText(json, path)} IS NOT NULL`;
       const subject = this.jsonGetText(json, path);
-      return `(${narrowed ? `${narrowed} AND ` : ''}${present} AND ${this.regexMatch(subject, value as string)})`;
+      return `(${present} AND ${this.regexMatch(subject, value as string)})`;
     }
     return `${this.jsonNumber(json, path)} ${operator} ${this.#scalarParam(value)}`;
   }
