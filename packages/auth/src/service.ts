@@ -113,7 +113,7 @@ export class Service {
       canonicalAudience,
       cacheSize: o.tokenCacheSize,
       now: o.now,
-      isRevoked: (claims) => this.revocations.isRevoked(claims),
+      revocations: this.revocations,
       revocationCheckMs: o.revocationCheckInterval,
     });
     this.#avatarProxy = buildAvatarProxy(o);

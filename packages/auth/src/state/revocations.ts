@@ -1,16 +1,22 @@
 /**
  * @module state/revocations
  * Ended sessions, kept in the {@link StateStore}: one session (its `jti`, which refreshes keep) until
- * it could no longer be used anyway (login time + maxSessionAge), or every session of a user that
- * began at or before a moment (kept for maxSessionAge, after which those sessions are over anyway).
- * Times are whole seconds, as `auth_time` is: a session that began in the same second as a
- * revocation of its user counts as revoked (the safe side; logging in again a second later works).
+ * it could no longer be used anyway (login time + maxSessionAge), or every session of a user.
+ *
+ * Ending every session of a user gives the user a new revocation generation (a random value, kept
+ * for maxSessionAge, after which every session that began before it is over anyway). A login
+ * records the generation it saw in its token (`rev_gen`, kept by refreshes); a session is revoked
+ * when its user has a generation and it is not the one the session began under. So a login that
+ * completes after a revocation is never caught by it, however soon after, and no clock is compared:
+ * instances whose clocks differ agree. A login racing a revocation (it read the generation before
+ * the revocation wrote a new one) counts as before it: the safe side.
  */
-import type { Claims } from '../token/claims.js';
+import { randomBytes } from 'node:crypto';
+import { type Claims, REVOCATION_GENERATION_CLAIM } from '../token/claims.js';
 import type { StateStore } from './state-store.js';
 
 const SESSION = 'auth:revoked-session:';
-const USER = 'auth:revoked-user:';
+const USER = 'auth:revocation-generation:';
 
 export class Revocations {
   readonly #store: StateStore;
@@ -31,22 +37,24 @@ export class Revocations {
     await this.#store.set(SESSION + claims.jti, '1', ttl);
   }
 
-  /** Ends every session of the user with id `userId` that began up to now. */
+  /** Ends every session of the user with id `userId` that began before this call. */
   async revokeUser(userId: string): Promise<void> {
-    const nowS = Math.floor(this.#now() / 1000);
-    await this.#store.set(USER + userId, String(nowS), this.#maxSessionAgeMs);
+    await this.#store.set(USER + userId, randomBytes(9).toString('base64url'), this.#maxSessionAgeMs);
+  }
+
+  /** The revocation generation a login of `userId` records in its token; none before any revocation. */
+  generation(userId: string): Promise<string | undefined> {
+    return this.#store.get(USER + userId);
   }
 
   /** True when the session of `claims`, or every session of its user since its login, was ended. */
   async isRevoked(claims: Claims): Promise<boolean> {
     const userId = claims.user?.id;
-    const [session, user] = await Promise.all([
+    const [session, generation] = await Promise.all([
       claims.jti ? this.#store.get(SESSION + claims.jti) : undefined,
       userId ? this.#store.get(USER + userId) : undefined,
     ]);
     if (session !== undefined) return true;
-    if (user === undefined) return false;
-    const loginS = claims.auth_time ?? claims.iat ?? 0;
-    return loginS <= Number(user);
+    return generation !== undefined && claims[REVOCATION_GENERATION_CLAIM] !== generation;
   }
 }

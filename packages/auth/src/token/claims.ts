@@ -29,8 +29,13 @@ export interface Claims {
   auth_time?: number;
   /** Login without avatar (identicon). */
   'no-ava'?: boolean;
+  /** The user's revocation generation when the session began (state/revocations.ts); absent before any. */
+  rev_gen?: string;
   [claim: string]: unknown;
 }
+
+/** The claim that records the user's revocation generation at login. */
+export const REVOCATION_GENERATION_CLAIM = 'rev_gen';
 
 /** Marks a handshake token (made by `signHandshake`), which must never pass as a session token. */
 export const HANDSHAKE_CLAIM = 'gh_hs';

@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
+import type { Revocations } from '../state/revocations.js';
 import { ExpiringCache } from './cache.js';
-import { type Claims, HANDSHAKE_CLAIM, toSeconds } from './claims.js';
+import { type Claims, HANDSHAKE_CLAIM, REVOCATION_GENERATION_CLAIM, toSeconds } from './claims.js';
 import {
   type CookieSettings,
   clearingCookies,
@@ -45,8 +46,8 @@ export interface TokenServiceOptions {
   canonicalAudience: (aud: string) => string | undefined;
   cacheSize: number;
   now: () => number;
-  /** Says whether a verified session was ended (logout, revocation of its user). */
-  isRevoked: (claims: Claims) => Promise<boolean>;
+  /** Ended sessions: asked whether a verified session was ended, and at login for the generation to record. */
+  revocations: Pick<Revocations, 'isRevoked' | 'generation'>;
   /**
    * How long a token checked against the revocations is taken as not revoked without asking again,
    * ms. Revocations made by this process take effect at once (they evict the token from the cache);
@@ -130,8 +131,16 @@ export class TokenService {
     this.refresher = new Refresher((claims) => this.#reissue(claims), options.now, options.cacheSize);
   }
 
-  /** Fills iss/iat/exp/jti/auth_time, runs the ClaimsUpdater, checks the audience and signs. */
-  async issue(input: Claims): Promise<{ token: string; claims: Claims }> {
+  /**
+   * Issues the token of a new login: fills iss/iat/exp/jti/auth_time, runs the ClaimsUpdater,
+   * records the user's revocation generation, checks the audience and signs.
+   */
+  issue(input: Claims): Promise<{ token: string; claims: Claims }> {
+    return this.#sign(input, true);
+  }
+
+  /** Completes and signs claims; a refresh (`login` false) keeps the generation its session began under. */
+  async #sign(input: Claims, login: boolean): Promise<{ token: string; claims: Claims }> {
     const nowS = toSeconds(this.#o.now());
     const authTime = input.auth_time ?? nowS;
     const sessionEnd = authTime + toSeconds(this.#o.maxSessionAgeMs);
@@ -145,6 +154,7 @@ export class TokenService {
       exp: input.exp ?? Math.min(nowS + toSeconds(this.#o.tokenDurationMs), sessionEnd),
     };
     if (this.#o.claimsUpdater) claims = await this.#o.claimsUpdater(claims);
+    if (login) await this.#recordGeneration(claims);
     const aud = this.#o.canonicalAudience(claims.aud ?? '');
     if (aud === undefined) throw new AuthError('ERR_LOGIN_AUDIENCE_REJECTED');
     claims.aud = aud;
@@ -197,7 +207,7 @@ export class TokenService {
       return { claims: cached.claims, expired: false };
     }
     const result = await verifyToken(token, this.#o.secretReader, now);
-    if (await this.#o.isRevoked(result.claims)) throw new AuthError('ERR_SESSION_REVOKED');
+    if (await this.#o.revocations.isRevoked(result.claims)) throw new AuthError('ERR_SESSION_REVOKED');
     if (!result.expired) {
       this.#verified.set(
         signatureOf(token),
@@ -223,7 +233,7 @@ export class TokenService {
   }
 
   async #recheck(entry: VerifiedEntry, nowMs: number): Promise<void> {
-    if (await this.#o.isRevoked(entry.claims)) {
+    if (await this.#o.revocations.isRevoked(entry.claims)) {
       this.forget({ jti: entry.claims.jti ?? '' });
       throw new AuthError('ERR_SESSION_REVOKED');
     }
@@ -295,6 +305,14 @@ export class TokenService {
       .then((fresh) => ({ ...fresh, headers: this.deliveryHeaders(fresh.token, fresh.claims) }));
   }
 
+  /** Puts the generation of the (final) user's revocations into the claims of a new login. */
+  async #recordGeneration(claims: Claims): Promise<void> {
+    delete claims[REVOCATION_GENERATION_CLAIM];
+    const userId = claims.user?.id;
+    const generation = userId ? await this.#o.revocations.generation(userId) : undefined;
+    if (generation !== undefined) claims[REVOCATION_GENERATION_CLAIM] = generation;
+  }
+
   /** The original login time: `auth_time`, or for tokens made elsewhere `iat`, or `exp` less a token duration. */
   #loginTime(claims: Claims): number {
     return claims.auth_time ?? claims.iat ?? (claims.exp ?? 0) - toSeconds(this.#o.tokenDurationMs);
@@ -312,7 +330,7 @@ export class TokenService {
 
   async #reissue(old: Claims): Promise<{ token: string; claims: Claims }> {
     const { exp: _exp, iat: _iat, nbf: _nbf, ...kept } = old;
-    const fresh = await this.issue({ ...kept, auth_time: this.#loginTime(old) });
+    const fresh = await this.#sign({ ...kept, auth_time: this.#loginTime(old) }, false);
     if ((fresh.claims.exp ?? 0) * 1000 <= this.#o.now()) throw new AuthError('ERR_SESSION_EXPIRED');
     return fresh;
   }

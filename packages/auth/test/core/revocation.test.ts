@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStateStore, type Service } from '../../src/index.js';
 import { appPerTest } from './support/app.js';
 import { type Framework, sessionOf, withSession } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { Clock, login, makeService } from './support/service.js';
 
 const MIN = 60_000;
 const apps = appPerTest();
@@ -45,13 +45,38 @@ describe.each<Framework>(['fastify', 'express'])('revocation over %s', (framewor
     expect((await fetch(`${url}/private`, withSession(first))).status).toBe(401);
     expect((await fetch(`${url}/private`, withSession(second))).status).toBe(401);
     expect((await fetch(`${url}/private`, withSession(bob))).status).toBe(200);
-    clock.advance(1000); // revocation times are whole seconds: a login in the same second counts as before
+    // The clock has not moved: a login right after the revocation, in the same millisecond, is not caught.
     const again = sessionOf(await login(url));
     expect((await fetch(`${url}/private`, withSession(again))).status).toBe(200);
+    clock.advance(20 * MIN); // and its refreshed token keeps the generation it began under
+    const refreshed = await fetch(`${url}/private`, withSession(again));
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.getSetCookie().some((c) => c.startsWith('JWT=ey'))).toBe(true);
+    await service.revokeSessions(alice.user.id); // a second revocation ends it, and the first sessions stay ended
+    expect((await fetch(`${url}/private`, withSession(again))).status).toBe(401);
+    expect((await fetch(`${url}/private`, withSession(first))).status).toBe(401);
   });
 });
 
 describe('a revocation made by another instance sharing the store', () => {
+  it('does not catch a login on this instance made right after it (no clocks compared)', async () => {
+    const store = new MemoryStateStore();
+    const { service, clock } = makeService({ stateStore: store });
+    // The other instance's clock is ten seconds ahead: a time comparison would revoke the new login.
+    const ahead = new Clock();
+    ahead.ms = clock.ms + 10_000;
+    const other: Service = makeService({ stateStore: store }, ahead).service;
+    const url = await apps.serve('fastify', service);
+    const before = sessionOf(await login(url));
+    const alice = (await service.tokens.verify(before.jwt)).claims.user!.id;
+    await other.revokeSessions(alice);
+    const after = sessionOf(await login(url));
+    expect((await fetch(`${url}/private`, withSession(after))).status).toBe(200);
+    service.tokens.forget({ userId: alice }); // as a recheck would: ask the store again
+    expect((await fetch(`${url}/private`, withSession(before))).status).toBe(401);
+    store.close();
+  });
+
   it('is seen once revocationCheckInterval has passed', async () => {
     const store = new MemoryStateStore();
     const { service, clock } = makeService({ stateStore: store, revocationCheckInterval: 5000 });
