@@ -12,6 +12,7 @@ import { json } from './http/respond.js';
 import type { Logger } from './logger/logger.js';
 import type { LoginRequest, ProviderContext } from './providers/provider.js';
 import { redirectTarget } from './redirect.js';
+import type { StateStore } from './state/state-store.js';
 import type { LoginThrottle } from './throttle/login-throttle.js';
 import { HANDSHAKE_CLAIM, toSeconds } from './token/claims.js';
 import { issueToken } from './token/issue.js';
@@ -32,6 +33,7 @@ export interface ContextDeps {
   avatarProxy: () => AvatarProxy | undefined;
   now: () => number;
   throttle: LoginThrottle;
+  stateStore: StateStore;
 }
 
 export class ServiceProviderContext implements ProviderContext {
@@ -40,10 +42,12 @@ export class ServiceProviderContext implements ProviderContext {
   readonly mountPath: string;
   readonly logger: Logger;
   readonly throttle: LoginThrottle;
+  readonly stateStore: StateStore;
 
   constructor(deps: ContextDeps) {
     this.#d = deps;
     this.throttle = deps.throttle;
+    this.stateStore = deps.stateStore;
     this.serviceURL = deps.serviceURL.href.replace(/\/+$/, '');
     this.mountPath = deps.mountPath;
     this.logger = deps.logger;

@@ -125,6 +125,7 @@ export class Service {
       secretReader,
       issuer: o.issuer,
       throttle: this.throttle,
+      stateStore: this.stateStore,
       allowedRedirectHosts: o.allowedRedirectHosts,
       isAllowedAudience,
       avatarProxy: () => this.#avatarProxy,

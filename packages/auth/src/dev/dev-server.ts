@@ -8,6 +8,7 @@
  */
 import { type Logger, silentLogger } from '../logger/logger.js';
 import { LocalOAuth2Server } from '../providers/local-server/server.js';
+import type { StateStore } from '../state/state-store.js';
 
 export const DEV_DEFAULT_PORT = 8084;
 
@@ -28,6 +29,12 @@ export interface DevServerOptions {
    * Default: any http(s) URL whose host is loopback (127.0.0.0/8, localhost, [::1]).
    */
   redirectURIs?: readonly string[];
+  /**
+   * Where codes and access tokens are kept; default a memory store of this server. The service
+   * gives its shared state store, so with several instances a login started on one completes on
+   * any (each instance runs a dev server of its own).
+   */
+  stateStore?: StateStore;
   /** The e-mail for a user name; without it the user endpoint has no `email`. */
   emailFor?: (username: string) => string | undefined;
   logger?: Logger;
@@ -59,6 +66,8 @@ export async function startDevOAuthServer(opts: DevServerOptions = {}): Promise<
       acceptRedirect: opts.redirectURIs ? (uri) => opts.redirectURIs!.includes(uri) : isLoopbackURL,
     },
     emailFor: opts.emailFor,
+    ...(opts.stateStore ? { stateStore: opts.stateStore } : {}),
+    name: 'dev',
     logger,
     title: 'Dev login',
     notice: 'Development server: any user name logs in.',

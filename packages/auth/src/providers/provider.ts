@@ -7,6 +7,7 @@
  */
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import type { Logger } from '../logger/logger.js';
+import type { StateStore } from '../state/state-store.js';
 import type { LoginThrottle } from '../throttle/login-throttle.js';
 import type { User } from '../token/user.js';
 
@@ -34,6 +35,12 @@ export interface ProviderContext {
    * then `failed` or `succeeded`. `check` throws a 429 `ERR_TOO_MANY_ATTEMPTS` while blocked.
    */
   readonly throttle: LoginThrottle;
+  /**
+   * The service's shared state (the `stateStore` option): where a provider keeps what must outlive
+   * a request and be seen by every instance, such as used one-time values and pending logins. Keys
+   * are prefixed `auth:<what>:`.
+   */
+  readonly stateStore: StateStore;
   /**
    * Signs a short-lived handshake token (OAuth state, PKCE verifier, nonce, `from`, aud...) with the
    * service's secret. The provider keeps it in its own cookie, never in the session cookie, so

@@ -1,13 +1,14 @@
 /**
  * @module state/state-store
  * The one seam for state that must outlive a request and, with several instances, be shared by all
- * of them: revoked sessions and login-throttling counters today; OAuth states, one-shot verify tokens
- * and bot logins can move behind it, and another library (webhook replay records, rate limits) can
- * declare the same shape. Values are short strings and every key expires, so an implementation is a
- * few lines over any key-value store with a TTL: {@link MemoryStateStore} here (one process), Redis
- * (`GET`, `SET NX PX`, `SET PX`, `DEL`, `INCR` + `PEXPIRE` when new), or a PostgreSQL table
- * `(key text primary key, value text, expires_at timestamptz)` with `INSERT ... ON CONFLICT`.
- * Callers prefix their keys (`auth:`) so that one store serves every library.
+ * of them: revoked sessions, login-throttling counters, used OAuth states, redeemed verify tokens,
+ * pending bot logins and the local OAuth 2.0 server's codes; another library (webhook replay
+ * records, rate limits) declares the same shape, so one implementation serves all. Values are short
+ * strings and every key expires, so an implementation is a few lines over any key-value store with
+ * a TTL: {@link MemoryStateStore} here (one process), Redis (`GET`, `SET NX PX`, `SET PX`, `DEL`,
+ * `INCR` + `PEXPIRE` when new), or a PostgreSQL table `(key text primary key, value text,
+ * expires_at timestamptz)` with `INSERT ... ON CONFLICT` (the service's). Callers prefix their keys
+ * (`auth:`) so that one store serves every library.
  */
 
 export interface StateStore {

@@ -4,13 +4,14 @@
  * replayed and cross-provider tokens, a failing store (fail closed) and a failing sender.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryConfirmationStore, Service, VerifyProvider } from '../../src/index.js';
+import { MemoryConfirmationStore, MemoryStateStore, Service, VerifyProvider } from '../../src/index.js';
 import { appPerTest } from '../core/support/app.js';
 import { Clock, SECRET } from '../core/support/service.js';
 import { brokenStore, tokenIn, verifyAppPerTest } from './support/verify-app.js';
 
 const setup = verifyAppPerTest();
 const otherApps = appPerTest();
+const secondApps = appPerTest();
 
 function outbox() {
   const sent: { address: string; text: string }[] = [];
@@ -140,6 +141,46 @@ describe('verified provider: bad input', () => {
     expect(await res.json()).toEqual({ error: 'confirmation token store unavailable' });
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(logger.text).toContain('store connection refused');
+  });
+
+  it('a token redeemed on one instance is refused on another sharing the state store', async () => {
+    const box = outbox();
+    const stateStore = new MemoryStateStore();
+    const instance = async (apps: typeof otherApps) => {
+      const service = new Service({ secretReader: () => SECRET, stateStore });
+      service.addProvider(new VerifyProvider({ name: 'email', sender: box.send }));
+      return apps.serve('fastify', service);
+    };
+    const [a, b] = [await instance(otherApps), await instance(secondApps)];
+    const token = await requestToken(a, 'user=a&address=a@x.test', box.sent);
+    expect((await confirm(b, token)).status).toBe(200);
+    for (const url of [a, b]) {
+      const replay = await confirm(url, token);
+      expect([replay.status, await replay.json()]).toEqual([
+        403,
+        { error: 'confirmation token already consumed' },
+      ]);
+    }
+    stateStore.close();
+  });
+
+  it('a ConfirmationStore of 0.1 still works, with one DeprecationWarning', async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    try {
+      const box = outbox();
+      const { url } = await setup(box.send, { store: new MemoryConfirmationStore() });
+      const token = await requestToken(url, 'user=a&address=a@x.test', box.sent);
+      expect((await confirm(url, token)).status).toBe(200);
+      expect((await confirm(url, token)).status).toBe(403);
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+      expect(warnings.map((w) => [w.name, (w as NodeJS.ErrnoException).code])).toEqual([
+        ['DeprecationWarning', 'GATEHOUSE_CONFIRMATION_STORE'],
+      ]);
+    } finally {
+      process.off('warning', listen);
+    }
   });
 
   it('a full in-memory store refuses rather than forgetting used tokens', async () => {

@@ -151,17 +151,21 @@ function devPortError(error: unknown, port: number): unknown {
 }
 
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
-export const oauthProvidersArea: Area = async (app, { config, auth, logger, announce }) => {
+export const oauthProvidersArea: Area = async (app, { config, auth, logger, stateStore, announce }) => {
   const { dev, providers } = config.auth;
   for (const entry of providers) auth.addProvider(await providerFromConfig(entry, process.env));
   if (!dev.enabled) return;
   // Codes go only to this service's dev callback, not to any page that links to the dev server.
   const callback = `${auth.options.url}${auth.options.mountPath}/dev/callback`;
-  const server = await startDevOAuthServer({ port: dev.port, logger, redirectURIs: [callback] }).catch(
-    (error: unknown) => {
-      throw devPortError(error, dev.port);
-    },
-  );
+  // Its codes live in the shared state store: with several instances, a login may end on any of them.
+  const server = await startDevOAuthServer({
+    port: dev.port,
+    logger,
+    redirectURIs: [callback],
+    stateStore,
+  }).catch((error: unknown) => {
+    throw devPortError(error, dev.port);
+  });
   app.addHook('onClose', () => server.close());
   auth.addProvider(devProvider({ port: Number(new URL(server.url).port) }));
   announce(`WARNING dev OAuth 2.0 server on ${server.url}: ANY USER NAME LOGS IN. FOR DEVELOPMENT ONLY`);

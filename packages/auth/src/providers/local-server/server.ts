@@ -10,14 +10,16 @@ import type { AddressInfo } from 'node:net';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { generateIdenticon } from '../../avatar/identicon.js';
 import { type Logger, silentLogger } from '../../logger/logger.js';
+import { MemoryStateStore } from '../../state/memory-store.js';
+import type { StateStore } from '../../state/state-store.js';
 import { pathOf, queryOf, readForm, sendHTML, sendJSON, sendText } from './http-io.js';
 import { renderLoginPage } from './login-page.js';
 import {
   type ClientRegistry,
   fixedClients,
   isRegisteredRedirect,
-  memoryModel,
   type RegisteredClient,
+  stateModel,
 } from './model.js';
 
 /** Renders the login page; it must make the browser POST `username` (and `password`) to `action`. */
@@ -55,6 +57,14 @@ export interface LocalOAuth2ServerOptions {
   title?: string;
   /** A line shown on the login page. */
   notice?: string;
+  /**
+   * Where codes and access tokens are kept; default a memory store of this server. Several
+   * instances of one server behind one address share one store (e.g. the service's `stateStore`),
+   * so a code issued by one is redeemed by any of them.
+   */
+  stateStore?: StateStore;
+  /** Keeps the codes of two servers sharing a store apart; default `local`. */
+  name?: string;
   /** Internal: the dev server's paths and client registry. */
   paths?: Partial<LocalServerPaths>;
   registry?: ClientRegistry;
@@ -74,6 +84,8 @@ export class LocalOAuth2Server {
   readonly #logger: Logger;
   readonly #http: Server;
   readonly #registry: ClientRegistry;
+  /** The store this server made for itself (no `stateStore` given), closed with it. */
+  readonly #ownStore: MemoryStateStore | undefined;
   #url: URL;
 
   constructor(opts: LocalOAuth2ServerOptions) {
@@ -83,8 +95,10 @@ export class LocalOAuth2Server {
     this.#logger = opts.logger ?? silentLogger;
     const registry = opts.registry ?? fixedClients(opts.clients ?? []);
     this.#registry = registry;
+    this.#ownStore = opts.stateStore ? undefined : new MemoryStateStore();
+    const store = opts.stateStore ?? this.#ownStore!;
     this.#oauth = new OAuth2Server({
-      model: memoryModel(registry),
+      model: stateModel(registry, store, opts.name ?? 'local'),
       authorizationCodeLifetime: opts.codeTTL ?? 60,
       accessTokenLifetime: opts.tokenTTL ?? 3600,
       allowEmptyState: false,
@@ -117,6 +131,7 @@ export class LocalOAuth2Server {
   }
 
   async close(): Promise<void> {
+    this.#ownStore?.close();
     if (!this.#http.listening) return;
     this.#http.closeAllConnections();
     await new Promise<void>((resolve) => this.#http.close(() => resolve()));

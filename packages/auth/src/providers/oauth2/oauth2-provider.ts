@@ -21,7 +21,7 @@ import {
   readHandshake,
 } from './handshake.js';
 import { readCallbackParams, readLoginParams } from './login-params.js';
-import { OneTimeStates } from './once.js';
+import { useStateOnce } from './once.js';
 import { redirectTo, refusal } from './respond.js';
 
 /** Who logged in, and how to fetch the picture when it needs the user's token. */
@@ -64,7 +64,6 @@ export type TokenHook = (event: { provider: string; user: User; tokens: TokenSet
 export class OAuth2Provider implements Provider {
   readonly name: string;
   readonly #spec: OAuth2ProviderSpec;
-  readonly #used = new OneTimeStates();
   readonly #cookieOpts: HandshakeCookieOptions;
   #ctx: ProviderContext | undefined;
 
@@ -144,7 +143,7 @@ export class OAuth2Provider implements Provider {
     if (params.get('state') !== hs.state) {
       throw new AuthError('ERR_HANDSHAKE_INVALID', 'unexpected state');
     }
-    if (!this.#used.consume(hs.state, hs.exp * 1000)) {
+    if (!(await useStateOnce(ctx.stateStore, hs.state, hs.exp * 1000))) {
       throw new AuthError('ERR_HANDSHAKE_INVALID', 'login already completed');
     }
     return hs;

@@ -1,37 +1,13 @@
 /**
  * @module providers/oauth2/once
- * Remembers which handshake states were used, until they expire, so a replayed callback (same
- * cookie, same state, same code) is refused before the code reaches the provider. Per process: with
- * several instances the provider's own one-time codes remain the second line.
+ * Remembers which handshake states were used, until their handshake expires, in the service's
+ * shared state store: a replayed callback (same cookie, same state, same code) is refused before
+ * the code reaches the provider, on whichever instance the replay arrives. The provider's own
+ * one-time codes remain the second line.
  */
+import type { StateStore } from '../../state/state-store.js';
 
-const MAX_ENTRIES = 100_000;
-
-export class OneTimeStates {
-  readonly #used = new Map<string, number>();
-
-  /** True the first time a state is seen; false on any replay before `expiresAtMs`. */
-  consume(state: string, expiresAtMs: number): boolean {
-    const now = Date.now();
-    this.#prune(now);
-    const seen = this.#used.get(state);
-    if (seen !== undefined && seen > now) return false;
-    this.#used.set(state, expiresAtMs);
-    return true;
-  }
-
-  #prune(now: number): void {
-    if (this.#used.size < MAX_ENTRIES / 2) {
-      return;
-    }
-    for (const [state, exp] of this.#used) {
-      if (exp <= now) this.#used.delete(state);
-    }
-    // Still full of live states: drop the oldest; they are the ones least likely to be replayed.
-    while (this.#used.size >= MAX_ENTRIES) {
-      const oldest = this.#used.keys().next().value;
-      if (oldest === undefined) break;
-      this.#used.delete(oldest);
-    }
-  }
+/** Resolves true the first time `state` is used, false on any replay before `expiresAtMs`. */
+export function useStateOnce(store: StateStore, state: string, expiresAtMs: number): Promise<boolean> {
+  return store.setIfAbsent(`auth:oauth-state:${state}`, '1', Math.max(expiresAtMs - Date.now(), 1000));
 }

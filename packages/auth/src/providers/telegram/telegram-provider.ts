@@ -9,8 +9,10 @@
  * 3. `GET <mount>/<name>/login?token=<token>[&site=&session=1&from=]` is 404 until then, and once
  *    confirmed logs the user in through the service (cookies, claims updater, audience, avatar).
  *
- * Tokens live ten minutes and log in once. Unlike the reference, the session token is an ordinary
- * one (service issuer, duration, session flag). The bot token stays inside the {@link TelegramAPI}.
+ * Tokens live ten minutes and log in once. Pending logins live in the service's state store
+ * ({@link LoginRequests}), so behind a load balancer each step may reach another instance. Unlike
+ * the reference, the session token is an ordinary one (service issuer, duration, session flag). The
+ * bot token stays inside the {@link TelegramAPI}.
  */
 import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
@@ -49,19 +51,17 @@ export const DEFAULT_ERROR_MSG =
 /** A public, token-free picture for users without an avatar proxy: the Telegram logo. */
 const FALLBACK_PICTURE = 'https://telegram.org/img/t_logo.png';
 const TOKEN_SHAPE = /^[0-9a-f]{40}$/;
-const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 export class TelegramProvider implements Provider {
   readonly name: string;
   readonly #api: TelegramAPI;
   readonly #o: TelegramProviderOptions;
-  readonly #requests: LoginRequests;
+  #requests: LoginRequests | undefined;
   readonly #now: () => number;
   #ctx: ProviderContext | undefined;
   #bot: string | undefined;
   #stop: AbortController | undefined;
   #loop: Promise<void> | undefined;
-  #lastSweep = 0;
 
   constructor(options: TelegramProviderOptions) {
     if (!options?.telegram)
@@ -70,7 +70,6 @@ export class TelegramProvider implements Provider {
     this.#api = options.telegram;
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    this.#requests = new LoginRequests(this.#now);
   }
 
   attach(ctx: ProviderContext): void {
@@ -92,7 +91,7 @@ export class TelegramProvider implements Provider {
     const from = query.get('from') || undefined;
     if (from !== undefined && !ctx.isAllowedRedirect(from)) throw new AuthError('ERR_REDIRECT_NOT_ALLOWED');
     if (!token) return this.#start();
-    const chat = this.#confirmedChat(token);
+    const chat = await this.#confirmedChat(token);
     const session = query.get('session') ?? query.get('sess');
     return ctx.completeLogin(this.#userOf(chat), {
       aud,
@@ -107,10 +106,6 @@ export class TelegramProvider implements Provider {
   async pollOnce(signal?: AbortSignal): Promise<number> {
     const updates = await this.#api.getUpdates(signal);
     for (const update of updates) await this.processUpdate(update);
-    if (this.#now() - this.#lastSweep > SWEEP_EVERY_MS) {
-      this.#requests.sweep();
-      this.#lastSweep = this.#now();
-    }
     return updates.length;
   }
 
@@ -120,7 +115,7 @@ export class TelegramProvider implements Provider {
     if (message?.chat?.type !== 'private' || typeof message.text !== 'string') return;
     const start = /^\/start\s+(\S+)\s*$/.exec(message.text);
     if (!start) return;
-    const confirmed = TOKEN_SHAPE.test(start[1]!) && this.#requests.confirm(start[1]!, message.chat);
+    const confirmed = TOKEN_SHAPE.test(start[1]!) && (await this.#pending().confirm(start[1]!, message.chat));
     if (!confirmed) this.#logger().logf('[INFO] %s: unknown or expired login token from a chat', this.name);
     await this.#reply(message.chat.id, confirmed ? this.#o.successMsg : this.#o.errorMsg, confirmed);
   }
@@ -131,14 +126,9 @@ export class TelegramProvider implements Provider {
     this.#loop = undefined;
   }
 
-  /** How many login requests are pending (not yet taken). */
-  get pending(): number {
-    return this.#requests.size;
-  }
-
   async #start(): Promise<HttpResponse> {
     const bot = await this.#botName();
-    const token = this.#requests.create();
+    const token = await this.#pending().create();
     if (!token) {
       this.#logger().logf('[WARN] %s: too many pending logins', this.name);
       throw new AuthError('ERR_PROVIDER_UNAVAILABLE', 'too many pending logins, try again later');
@@ -146,8 +136,8 @@ export class TelegramProvider implements Provider {
     return json(200, { bot, token });
   }
 
-  #confirmedChat(token: string): TelegramChat {
-    const found = TOKEN_SHAPE.test(token) ? this.#requests.take(token) : { state: 'unknown' as const };
+  async #confirmedChat(token: string): Promise<TelegramChat> {
+    const found = TOKEN_SHAPE.test(token) ? await this.#pending().take(token) : { state: 'unknown' as const };
     switch (found.state) {
       case 'confirmed':
         return found.chat;
@@ -221,6 +211,12 @@ export class TelegramProvider implements Provider {
 
   #logger(): Logger {
     return this.#o.logger ?? this.#context().logger;
+  }
+
+  /** The pending logins, in the state store of the service the provider is attached to. */
+  #pending(): LoginRequests {
+    this.#requests ??= new LoginRequests(this.#context().stateStore, this.name, this.#now);
+    return this.#requests;
   }
 
   #context(): ProviderContext {

@@ -1,11 +1,12 @@
 /**
  * @module providers/verify/confirmation-store
- * Makes a confirmation token one-shot: the first redemption marks it used until it expires, every
- * later one is refused. The provider fails closed: a store that throws means "refuse the login",
- * never "let it through". The in-memory default is per process; several instances behind one
- * address need a shared store (Redis `SET key 1 NX PX ttl`, a unique index...).
+ * The 0.1 seam of the verified provider's one-shot tokens, kept (deprecated) until 0.2.0: the
+ * provider now records redeemed tokens in the service's {@link StateStore}, the one interface every
+ * piece of shared state uses, so a `ConfirmationStore` of one's own is no longer needed (give the
+ * service a shared `stateStore` instead). One given as the `store` option still works.
  */
 
+/** @deprecated since 0.1: give the Service a shared `stateStore`; removed in 0.2.0. */
 export interface ConfirmationStore {
   /**
    * Marks `key` used for `ttlMs` milliseconds. Resolves `true` when it was already used (a
@@ -14,9 +15,22 @@ export interface ConfirmationStore {
   markUsed(key: string, ttlMs: number): Promise<boolean>;
 }
 
+let warned = false;
+
+/** One DeprecationWarning per process for a `ConfirmationStore` given as the `store` option. */
+export function warnConfirmationStore(): void {
+  if (warned) return;
+  warned = true;
+  process.emitWarning(
+    'VerifyProvider: a ConfirmationStore as `store` is deprecated; give the Service a shared `stateStore` (removed in @gatehouse/auth 0.2.0)',
+    { type: 'DeprecationWarning', code: 'GATEHOUSE_CONFIRMATION_STORE' },
+  );
+}
+
 /** Live entries beyond this make the store refuse (fail closed) rather than forget used tokens. */
 const DEFAULT_MAX_ENTRIES = 100_000;
 
+/** @deprecated since 0.1: the default is now the service's state store; removed in 0.2.0. */
 export class MemoryConfirmationStore implements ConfirmationStore {
   readonly #used = new Map<string, number>();
   readonly #maxEntries: number;

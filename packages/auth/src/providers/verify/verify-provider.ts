@@ -7,18 +7,20 @@
  * - `GET <mount>/<name>/login?token=<t>&sess=1|0` logs in.
  *
  * The token is a handshake signed by the service (never a session token: the middleware refuses
- * it), valid 30 minutes, and one-shot through a {@link ConfirmationStore} that is asked before any
- * side effect; a store failure refuses the login (fail closed).
+ * it), valid 30 minutes, and one-shot: its first redemption is recorded (set-if-absent) in the
+ * service's state store, shared by every instance that shares the store, before any side effect; a
+ * store failure refuses the login (fail closed).
  */
 import { createHash } from 'node:crypto';
 import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
 import { json } from '../../http/respond.js';
 import { type Sender, type SendFunc, toSender } from '../../senders/sender.js';
+import type { StateStore } from '../../state/state-store.js';
 import { randomId } from '../../token/token-service.js';
 import { hashId, type User } from '../../token/user.js';
 import type { Provider, ProviderContext } from '../provider.js';
-import { type ConfirmationStore, MemoryConfirmationStore } from './confirmation-store.js';
+import { type ConfirmationStore, warnConfirmationStore } from './confirmation-store.js';
 import { cleanField } from './input.js';
 import { isHtmlContentType, MessageTemplate } from './template.js';
 
@@ -31,8 +33,12 @@ export interface VerifyProviderOptions {
   template?: string;
   /** Content type of the message; HTML types get escaped placeholders. Default the sender's, else text/plain. */
   contentType?: string;
-  /** One-shot memory of used tokens; default in memory (per process). */
-  store?: ConfirmationStore;
+  /**
+   * Where redeemed tokens are remembered; default the service's state store (the `stateStore`
+   * option), so several instances sharing it refuse a token redeemed on any of them. A
+   * {@link ConfirmationStore} (0.1) still works, deprecated.
+   */
+  store?: StateStore | ConfirmationStore;
   /** Lifetime of a confirmation token in seconds; default 1800. */
   tokenTtlSeconds?: number;
   /** Use the Gravatar of an e-mail address as the picture (identicon when there is none). Default false. */
@@ -49,7 +55,7 @@ export class VerifyProvider implements Provider {
   readonly name: string;
   readonly #sender: Sender;
   readonly #template: MessageTemplate;
-  readonly #store: ConfirmationStore;
+  readonly #store: StateStore | ConfirmationStore | undefined;
   readonly #ttlSeconds: number;
   readonly #gravatarURL: string | undefined;
   #ctx: ProviderContext | undefined;
@@ -59,7 +65,8 @@ export class VerifyProvider implements Provider {
     this.#sender = toSender(options.sender);
     const contentType = options.contentType ?? this.#sender.contentType;
     this.#template = new MessageTemplate(options.template, { html: isHtmlContentType(contentType) });
-    this.#store = options.store ?? new MemoryConfirmationStore();
+    this.#store = options.store;
+    if (this.#store && 'markUsed' in this.#store) warnConfirmationStore();
     this.#ttlSeconds = options.tokenTtlSeconds ?? 1800;
     if (!Number.isInteger(this.#ttlSeconds) || this.#ttlSeconds <= 0) {
       throw new TypeError('@gatehouse/auth: verify tokenTtlSeconds must be a positive whole number');
@@ -157,9 +164,13 @@ export class VerifyProvider implements Provider {
   /** Marks the token used before anything else happens; replays and store failures are refused. */
   async #burn(ctx: ProviderContext, token: string, ttlMs: number): Promise<void> {
     const key = createHash('sha256').update(token).digest('hex');
+    const store = this.#store ?? ctx.stateStore;
     let alreadyUsed: boolean;
     try {
-      alreadyUsed = await this.#store.markUsed(key, ttlMs);
+      alreadyUsed =
+        'markUsed' in store
+          ? await store.markUsed(key, ttlMs)
+          : !(await store.setIfAbsent(`auth:verify-used:${key}`, '1', Math.max(ttlMs, 1000)));
     } catch (cause) {
       ctx.logger.logf('[ERROR] %s: confirmation store failed: %s', this.name, describe(cause));
       throw refused('confirmation token store unavailable', cause);

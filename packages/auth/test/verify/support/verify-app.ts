@@ -1,6 +1,5 @@
 /** A service with a verified provider `email`, served by Fastify on 127.0.0.1, plus a recording logger. */
 import {
-  type ConfirmationStore,
   EmailSender,
   type EmailSenderOptions,
   type Logger,
@@ -8,6 +7,7 @@ import {
   type Sender,
   type SendFunc,
   Service,
+  type StateStore,
   VerifyProvider,
   type VerifyProviderOptions,
 } from '../../../src/index.js';
@@ -53,8 +53,12 @@ export function emailSender(port: number, options: Partial<EmailSenderOptions> =
 }
 
 /** A store that cannot answer, to prove the provider fails closed. */
-export const brokenStore: ConfirmationStore = {
-  markUsed: () => Promise.reject(new Error('store connection refused')),
+export const brokenStore: StateStore = {
+  get: () => Promise.reject(new Error('store connection refused')),
+  setIfAbsent: () => Promise.reject(new Error('store connection refused')),
+  set: () => Promise.reject(new Error('store connection refused')),
+  delete: () => Promise.reject(new Error('store connection refused')),
+  increment: () => Promise.reject(new Error('store connection refused')),
 };
 
 /** The confirmation token of a message rendered from the template `Token: {{.Token}}`. */
