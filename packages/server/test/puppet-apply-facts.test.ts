@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '@gatehouse/resources'; // app.gatehouseResources
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useApps } from './support/app.js';
 import { createCA, httpsCall } from './support/pki.js';
 import { puppetApply, puppetErrors } from './support/puppet.js';
@@ -36,9 +36,17 @@ describe('puppet apply reads its facts from the service', () => {
     expect(puppetErrors(first.output)).toEqual([]);
     expect(first.code).toBe(0);
     expect(readFileSync(seen, 'utf8')).toMatch(/^seeded= fqdn=/);
-    const facts = await httpsCall(`${url}/pdb/query/v4/nodes/${certname}/facts`, { ca: ca.caFile });
-    expect(facts.status, facts.body).toBe(200);
-    const stored = JSON.parse(facts.body) as { name: string; value: unknown }[];
+    // the run's facts are acknowledged once queued: wait (bounded) until they are applied
+    const stored = await vi.waitFor(
+      async () => {
+        const facts = await httpsCall(`${url}/pdb/query/v4/nodes/${certname}/facts`, { ca: ca.caFile });
+        expect(facts.status, facts.body).toBe(200);
+        const list = JSON.parse(facts.body) as { name: string; value: unknown }[];
+        expect(list.some((f) => f.name === 'networking')).toBe(true);
+        return list;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const fqdn = stored.find((f) => f.name === 'networking')?.value as { fqdn: string } | undefined;
     expect(fqdn?.fqdn).toBeTruthy();
 

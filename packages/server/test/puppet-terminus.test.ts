@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '@gatehouse/resources'; // app.gatehouseResources
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useApps } from './support/app.js';
 import { createCA, httpsCall } from './support/pki.js';
 import { puppetApply, puppetErrors } from './support/puppet.js';
@@ -61,15 +61,22 @@ describe('Puppet PuppetDB terminus over direct TLS', () => {
       expect(answer.status, answer.body).toBe(200);
       return JSON.parse(answer.body) as { type: string; title: string; exported: boolean }[];
     };
-    expect((await resourcesOf('node2.example.com')).some((r) => r.type === 'File' && r.exported)).toBe(true);
-    expect((await resourcesOf('node1.example.com')).some((r) => r.title === 'node1 ran')).toBe(true);
+    // commands are acknowledged once queued (durable queue), so node1's catalog, submitted at the
+    // end of its run, is applied a moment after `puppet apply` returns: wait for it, bounded
     const probe = (certname: string) =>
       app.gatehouseResources.store.all(
         "SELECT value FROM facts WHERE certname = ? AND name = 'gatehouse_probe'",
         [certname],
       );
-    expect(await probe('node1.example.com')).toEqual([{ value: '"node1.example.com"' }]);
-    expect(await probe('node2.example.com')).toEqual([{ value: '"node2.example.com"' }]);
+    await vi.waitFor(
+      async () => {
+        expect((await resourcesOf('node2.example.com')).some((r) => r.type === 'File' && r.exported)).toBe(true);
+        expect((await resourcesOf('node1.example.com')).some((r) => r.title === 'node1 ran')).toBe(true);
+        expect(await probe('node1.example.com')).toEqual([{ value: '"node1.example.com"' }]);
+        expect(await probe('node2.example.com')).toEqual([{ value: '"node2.example.com"' }]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
 
     // a certificate from the same CA but outside the allowlist: 403, nothing stored
     const outsider = await puppetApply(
