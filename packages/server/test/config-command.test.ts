@@ -1,5 +1,5 @@
 /** `gatehouse config check|show` as a real process. */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from './support/cli.js';
@@ -17,8 +17,11 @@ describe('gatehouse config', () => {
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ server: { port: 9100 } }));
     const result = await runCli(['config', 'check'], { cwd });
     expect(result.code).toBe(0);
-    const [ok, ...rules] = result.stderr.trim().split('\n');
+    const [ok, note, ...rules] = result.stderr.trim().split('\n');
     expect(ok).toBe(`config ok: ${join(cwd, 'gatehouse.config.json')}`);
+    expect(note).toBe(
+      `webhooks.folder: no folder ${join(cwd, 'modules')}, so no webhooks; create it and restart the service to add modules`,
+    );
     expect(rules).toContain('access: commands (PuppetDB commands): loopback clients');
     expect(rules).toContain('access: queries (PuppetDB queries): loopback clients or logged-in users');
     expect(rules).toContain('access: forward (forward authentication for reverse proxies): everyone');
@@ -70,5 +73,65 @@ describe('gatehouse config', () => {
     const result = await runCli(['config', 'edit'], { cwd: tempDir() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('gatehouse config: expected "check" or "show"');
+  });
+
+  it('check refuses a database URL of a kind the service does not speak, instead of making it a file name', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, 'gatehouse.config.json'),
+      JSON.stringify({ resources: { database: 'mysql://x' } }),
+    );
+    const result = await runCli(['config', 'check'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'config error: resources.database (from gatehouse.config.json): expected an SQLite file path or a postgres:// URL, got "mysql://x"',
+    );
+    const serve = await runCli(['serve', '--port', '0'], { cwd });
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toContain('config error: resources.database (from gatehouse.config.json)');
+  });
+
+  it('check refuses a modules folder that is named but does not exist, and a data folder that is a file', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'data'), '');
+    const result = await runCli(['config', 'check', '--modules', 'hooks', '--data-dir', 'data'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `config error: server.dataDir (from --data-dir): ${join(cwd, 'data')} is a file, expected a folder`,
+      `config error: webhooks.folder (from --modules): no such folder ${join(cwd, 'hooks')}`,
+    ]);
+  });
+
+  it('serve stops on a named modules folder that does not exist, before listening', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'gate.json'), JSON.stringify({ webhooks: { folder: 'hooks' } }));
+    const serve = await runCli(['serve', '--port', '0'], { cwd, env: { GATEHOUSE_CONFIG: 'gate.json' } });
+    expect(serve.code).toBe(2);
+    expect(serve.stderr.trim()).toBe(
+      `config error: webhooks.folder (from gate.json): no such folder ${join(cwd, 'hooks')}`,
+    );
+  });
+
+  it('check names folders the service user cannot write or read', async () => {
+    const cwd = tempDir();
+    chmodSync(cwd, 0o755);
+    const data = join(cwd, 'data');
+    const hooks = join(cwd, 'hooks');
+    mkdirSync(data);
+    mkdirSync(hooks);
+    // Root passes every permission check: as root, run the CLI as nobody on folders root owns.
+    const asRoot = process.getuid?.() === 0;
+    chmodSync(data, asRoot ? 0o755 : 0o555);
+    chmodSync(hooks, asRoot ? 0o700 : 0o000);
+    const result = await runCli(['config', 'check', '--data-dir', data, '--modules', hooks], {
+      cwd,
+      ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
+    });
+    chmodSync(hooks, 0o700);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `config error: server.dataDir (from --data-dir): this user cannot read and write the folder ${data}`,
+      `config error: webhooks.folder (from --modules): this user cannot read the folder ${hooks}`,
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 /** `gatehouse resources import` on a real SQLite file in the data folder and on a real PostgreSQL schema. */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,20 @@ describe('gatehouse resources import', () => {
     const again = capture();
     expect(await resourcesCommand.run(['import', '--data-dir', 'data', EXAMPLES], again.io)).toBe(0);
     expect(again.out[0]).toMatch(/stored 0, unchanged 0, stale 4, failed 0/);
+  });
+
+  it("runs the README tour's import line: the sample catalogs are dated now, so the tour works on any day", async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const line = /^npx gatehouse resources (import [^#\n]*?)\s*#/m.exec(readme);
+    expect(line, 'the import line of the README tour').not.toBeNull();
+    const args = line![1]!.split(/\s+/).map((arg) => (arg === 'examples/catalogs' ? EXAMPLES : arg));
+    const run = capture();
+    expect(await resourcesCommand.run([...args, '--data-dir', 'tour'], run.io)).toBe(0);
+    const store = await openStore(join(dir, 'tour', 'resources.db'));
+    const rows = await store.all('SELECT catalog_producer_timestamp AS ts FROM certnames');
+    await store.close();
+    expect(rows).toHaveLength(4);
+    for (const { ts } of rows) expect(Date.now() - Date.parse(String(ts))).toBeLessThan(60 * 60 * 1000);
   });
 
   it('lists failed files and exits 1', async () => {

@@ -6,6 +6,7 @@
  * masked; durations are in milliseconds.
  */
 import { Access } from '../access/access.js';
+import { assertPaths } from '../config/check-paths.js';
 import { isSecretKey } from '../config/errors.js';
 import { type Command, exitCodes, parseFlags, UsageError } from './command.js';
 import { flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
@@ -14,9 +15,11 @@ import { serveFlags } from './serve.js';
 const usage = `Usage: gatehouse config check [flags]
        gatehouse config show [flags]
 
-"check" validates the configuration as "gatehouse serve" would and exits 0 after listing each route
-group with its access rule, or prints one line per problem and exits 2. "show" prints the effective configuration as JSON (secrets masked, durations in
-milliseconds). Both accept the flags of "gatehouse serve":
+"check" validates the configuration as "gatehouse serve" would, including the folders it names (the
+data folder writable, the modules folder readable), and exits 0 after listing each route group with
+its access rule, or prints one line per problem and exits 2. "show" prints the effective
+configuration as JSON (secrets masked, durations in milliseconds). Both accept the flags of
+"gatehouse serve":
 ${flagHelp(serveFlags)}`;
 
 /** A copy of `value` with secret-named keys and URL passwords masked. */
@@ -48,12 +51,15 @@ export const configCommand: Command = {
     if (action !== 'check' && action !== 'show') {
       throw new UsageError('gatehouse config: expected "check" or "show" (see: gatehouse config --help)');
     }
-    const { config, file } = loadConfigWithFlags(serveFlags, values, io);
+    const loaded = loadConfigWithFlags(serveFlags, values, io);
+    const { config, file } = loaded;
     if (action === 'show') {
       io.stdout(JSON.stringify(maskSecrets(config), null, 2));
       return exitCodes.ok;
     }
+    const notes = assertPaths(loaded, io.cwd);
     io.stderr(`config ok: ${file ?? '(no file, embedded defaults)'}`);
+    for (const note of notes) io.stderr(note);
     for (const line of Access.describe(config.access)) io.stderr(line);
     return exitCodes.ok;
   },

@@ -6,6 +6,7 @@
  */
 import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
 import { modulesFlag } from '../areas/webhooks.js';
+import { assertPaths } from '../config/check-paths.js';
 import { environmentVariables } from '../config/sources.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { startService } from '../serve.js';
@@ -60,7 +61,9 @@ export const serveCommand: Command = {
       io.stdout(usage);
       return exitCodes.ok;
     }
-    const { config, file } = loadConfigWithFlags(serveFlags, values, io);
+    const loaded = loadConfigWithFlags(serveFlags, values, io);
+    const { config, file } = loaded;
+    for (const note of assertPaths(loaded, io.cwd)) io.stderr(`gatehouse: ${note}`);
     const policy = installProcessPolicy(io.stderr);
     const stopRequested = nextSignal();
     const service = await startService(config, { write: io.stderr, configFile: file });

@@ -30,6 +30,8 @@ export interface LoadedConfig {
   config: GatehouseConfig;
   /** The absolute path of the file read, or `undefined` when running on defaults. */
   file: string | undefined;
+  /** Where a dotted key's value came from (`--port`, `GATEHOUSE_PORT`, the file's name); undefined: a default. */
+  sourceOf(key: string): string | undefined;
 }
 
 /** Loads and validates the configuration; throws a {@link ConfigError} naming every bad key. */
@@ -38,14 +40,15 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const env = options.env ?? process.env;
   const file = locateFile(options.file ?? (env.GATEHOUSE_CONFIG || undefined), cwd);
   const raw = file === undefined ? {} : readConfigFile(file);
+  const fileLabel = file === undefined ? undefined : basename(file);
   const sources = new Map<string, string>();
+  for (const key of dottedKeys(raw)) sources.set(key, fileLabel!);
   for (const override of [...environmentOverrides(env), ...(options.flags ?? [])]) {
     setKey(raw, override.key, override.value);
     sources.set(override.key, override.source);
   }
   const result = configSchema.safeParse(raw, { reportInput: true });
   if (!result.success) {
-    const fileLabel = file === undefined ? undefined : basename(file);
     const context = {
       sourceOf: (key: string) => sources.get(key) ?? fileLabel,
       keysAt: (path: readonly PropertyKey[]) => knownKeys(configSchema, path),
@@ -53,7 +56,19 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     const problems = result.error.issues.flatMap((issue) => formatIssue(issue, context));
     throw new ConfigError(problems);
   }
-  return { config: resolvePaths(result.data, cwd), file };
+  return { config: resolvePaths(result.data, cwd), file, sourceOf: (key) => sources.get(key) };
+}
+
+/** Every dotted key a parsed file sets, objects included (`server`, `server.port`). */
+function dottedKeys(node: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(node).flatMap(([name, value]) => {
+    const key = prefix + name;
+    const nested =
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? dottedKeys(value as Record<string, unknown>, `${key}.`)
+        : [];
+    return [key, ...nested];
+  });
 }
 
 function locateFile(named: string | undefined, cwd: string): string | undefined {

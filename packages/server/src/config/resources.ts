@@ -10,11 +10,16 @@ import * as z from 'zod';
 import { count, duration, text } from './fields.js';
 
 const expectedPrefix = 'expected path segments like "pdb" (letters, digits, . _ ~ -)';
+const expectedDatabase = 'expected an SQLite file path or a postgres:// URL';
+
+/** Anything that starts like a URL is one; only PostgreSQL's are understood (else it would become a file). */
+const isSupportedDatabase = (value: string) =>
+  !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value) || /^postgres(ql)?:\/\/./i.test(value);
 
 export const resourcesSection = z
   .strictObject({
     /** SQLite file path or postgres:// URL; unset means `<dataDir>/resources.db`. */
-    database: text.optional(),
+    database: text.refine(isSupportedDatabase, { error: expectedDatabase }).optional(),
     /** First path segment of every route: `/{prefix}/query/v4/...`, `/{prefix}/cmd/v1`. */
     prefix: z
       .string({ error: expectedPrefix })

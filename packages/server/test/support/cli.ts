@@ -18,6 +18,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Written to stdin, which is then closed. */
   input?: string;
+  /** Run as this user (the tests must run as root to choose another). */
+  user?: { uid: number; gid: number };
 }
 
 export interface CliResult {
@@ -39,6 +41,7 @@ function spawnCli(args: string[], options: CliOptions): ChildProcess {
     cwd: options.cwd,
     env: cleanEnv(options.env),
     stdio: 'pipe',
+    ...options.user,
   });
 }
 

@@ -1,0 +1,149 @@
+/**
+ * @module config/check-paths
+ * What the configuration names on disk, checked before anything starts: the data folder and an
+ * SQLite resources file must be (or become, by creating folders) readable and writable by this
+ * user, and the webhook modules folder readable. The schema cannot see the file system, so
+ * `gatehouse config check` and `gatehouse serve` both run this after loading, and a deployment
+ * learns of a folder the service user cannot write before the service is started.
+ *
+ * A modules folder that does not exist is a problem when the configuration names it
+ * (`webhooks.folder`, `--modules`), and only a note for the default `./modules`: the folder is read
+ * and watched from start-up, so one created later is seen after a restart.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { isPostgresUrl } from '@gatehouse/resources';
+import { ConfigError } from './errors.js';
+import type { LoadedConfig } from './load.js';
+import type { GatehouseConfig } from './schema.js';
+
+export interface PathCheck {
+  /** Each one a line like `server.dataDir: ...`; any of them stops start-up. */
+  readonly problems: readonly string[];
+  /** Worth saying, not wrong. */
+  readonly notes: readonly string[];
+}
+
+/** Where a key's value came from (`--modules`, `GATEHOUSE_DATA_DIR`, the file), or undefined for a default. */
+export type SourceOf = (key: string) => string | undefined;
+
+const READ_WRITE = constants.R_OK | constants.W_OK | constants.X_OK;
+const READ = constants.R_OK | constants.X_OK;
+
+/**
+ * Checks the paths of a loaded configuration (folders already absolute; an SQLite
+ * `resources.database` is taken from `cwd`, as the service takes it).
+ */
+export function checkPaths(config: GatehouseConfig, sourceOf: SourceOf, cwd: string): PathCheck {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const label = (key: string) => {
+    const source = sourceOf(key);
+    return source === undefined ? key : `${key} (from ${source})`;
+  };
+  const problem = (key: string, text: string | undefined) => {
+    if (text !== undefined) problems.push(`${label(key)}: ${text}`);
+  };
+
+  problem('server.dataDir', writableFolder(config.server.dataDir));
+  const database = config.resources.database;
+  if (database !== undefined && !isPostgresUrl(database)) {
+    problem('resources.database', writableFile(resolve(cwd, database)));
+  }
+
+  const modules = config.webhooks.folder;
+  const modulesKind = kindOf(modules);
+  if (modulesKind === 'missing') {
+    if (sourceOf('webhooks.folder') === undefined) {
+      notes.push(
+        `webhooks.folder: no folder ${modules}, so no webhooks; create it and restart the service to add modules`,
+      );
+    } else {
+      problem('webhooks.folder', `no such folder ${modules}`);
+    }
+  } else {
+    problem('webhooks.folder', readableFolder(modules, modulesKind));
+  }
+  return { problems, notes };
+}
+
+type Kind = 'folder' | 'file' | 'missing' | { error: string };
+
+function kindOf(path: string): Kind {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'missing' : { error: `cannot look at ${path} (${code})` };
+  }
+}
+
+function allows(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A folder the service reads and writes, created (with its parents) when missing. */
+function writableFolder(path: string): string | undefined {
+  const kind = kindOf(path);
+  if (typeof kind === 'object') return kind.error;
+  if (kind === 'file') return `${path} is a file, expected a folder`;
+  if (kind === 'folder') {
+    return allows(path, READ_WRITE) ? undefined : `this user cannot read and write the folder ${path}`;
+  }
+  return creatable(path);
+}
+
+/** A file the service reads and writes (an SQLite database), created with its folders when missing. */
+function writableFile(path: string): string | undefined {
+  const kind = kindOf(path);
+  if (typeof kind === 'object') return kind.error;
+  if (kind === 'folder') return `${path} is a folder, expected an SQLite file`;
+  if (kind === 'file') {
+    // SQLite also writes its journal (-wal, -shm) beside the file.
+    if (!allows(path, constants.R_OK | constants.W_OK)) return `this user cannot read and write ${path}`;
+    return allows(dirname(path), READ_WRITE)
+      ? undefined
+      : `this user cannot write the folder ${dirname(path)}`;
+  }
+  return creatable(path);
+}
+
+/** A folder the service only reads. */
+function readableFolder(path: string, kind: Exclude<Kind, 'missing'>): string | undefined {
+  if (typeof kind === 'object') return kind.error;
+  if (kind === 'file') return `${path} is a file, expected a folder`;
+  return allows(path, READ) ? undefined : `this user cannot read the folder ${path}`;
+}
+
+/** A missing path can be created when its nearest existing ancestor is a folder this user can write. */
+function creatable(path: string): string | undefined {
+  let ancestor = dirname(path);
+  for (;;) {
+    const kind = kindOf(ancestor);
+    if (typeof kind === 'object') return kind.error;
+    if (kind === 'file') return `cannot create ${path}: ${ancestor} is a file`;
+    if (kind === 'folder') {
+      return allows(ancestor, constants.W_OK | constants.X_OK)
+        ? undefined
+        : `cannot create ${path}: this user cannot write the folder ${ancestor}`;
+    }
+    const parent = dirname(ancestor);
+    if (parent === ancestor) return `cannot create ${path}`;
+    ancestor = parent;
+  }
+}
+
+/**
+ * Runs {@link checkPaths} on a loaded configuration and throws a {@link ConfigError} with every
+ * problem; returns the notes.
+ */
+export function assertPaths(loaded: LoadedConfig, cwd: string): readonly string[] {
+  const { problems, notes } = checkPaths(loaded.config, loaded.sourceOf, cwd);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return notes;
+}
