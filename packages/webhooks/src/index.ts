@@ -11,6 +11,7 @@ export { type WebhooksPluginOptions, webhooksPlugin } from './plugin.js';
 export { type ModuleEntry, type RouteInfo, Webhooks } from './registry.js';
 export { WebhookRejection } from './rejection.js';
 export { hmacSha256 } from './signatures/hmac.js';
+export type { StateStore } from './state-store.js';
 export type {
   MethodConfig,
   ModuleConfig,

@@ -8,6 +8,7 @@ import { type AddressCheck, allowList } from './allowlist.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { RateLimitConfig } from './rate-limit.js';
 import { checkSignatureConfig } from './signatures/spec.js';
+import type { StateStore } from './state-store.js';
 import type { SignatureConfig } from './types.js';
 
 export interface WebhooksOptions {
@@ -39,6 +40,11 @@ export interface WebhooksOptions {
   allowedIps?: readonly string[];
   /** Calls per client address per window; unset: no limit. 429 + Retry-After beyond it. */
   rateLimit?: RateLimitConfig;
+  /**
+   * Where the rate limit counts, shared by every instance behind one load balancer (the service
+   * hands in its state store); unset: in this process only.
+   */
+  stateStore?: StateStore;
   /** Quiet time after a file change before the folder is re-read (default 100 ms). */
   debounceMs?: number;
   /**
@@ -83,6 +89,7 @@ export interface ResolvedOptions {
   readonly defaultSignature: SignatureConfig | undefined;
   readonly allowedIps: AddressCheck | undefined;
   readonly rateLimit: RateLimitConfig | undefined;
+  readonly stateStore: StateStore | undefined;
   readonly debounceMs: number;
   readonly isolation: Isolation;
   readonly modules: Readonly<Record<string, ModuleGrant>>;
@@ -145,6 +152,7 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
       max: positiveInt('rateLimit.max', options.rateLimit.max, 0, 1),
       windowMs: positiveInt('rateLimit.windowMs', options.rateLimit.windowMs, 0, 1000),
     },
+    stateStore: options.stateStore,
     debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
     isolation: checkIsolation(options.isolation),
     modules: checkGrants(options.modules),

@@ -72,23 +72,19 @@ function prefixSegmentsOf(request: FastifyRequest, cache: Map<string, number>): 
   return count;
 }
 
-/** Callback style, not async: one promise less on the hot path. An early answer skips `done()`. */
+/**
+ * Callback style, not async: one promise less on the hot path. An early answer skips `done()`. The
+ * rate limit, when there is one, waits for its (possibly shared) counter before the other checks.
+ */
 function guard(webhooks: Webhooks) {
   const prefixes = new Map<string, number>();
-  const { secret, allowedIps, rateLimit } = webhooks.options;
+  const { secret, allowedIps, rateLimit, stateStore } = webhooks.options;
   const matches = secret === undefined ? undefined : secretMatcher(secret);
-  const limiter = rateLimit && new RateLimiter(rateLimit);
+  const limiter = rateLimit && new RateLimiter(rateLimit, stateStore);
   const refuse = (reply: FastifyReply, code: WebhookErrorCode) => {
     sendAnswer(reply, errorAnswer(code));
   };
-  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const receivedAt = Date.now();
-    if (allowedIps && !allowedIps(request.ip)) return refuse(reply, 'ERR_IP_NOT_ALLOWED');
-    const wait = limiter ? limiter.take(request.ip) : 0;
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      return refuse(reply, 'ERR_RATE_LIMITED');
-    }
+  const admit = (request: FastifyRequest, reply: FastifyReply, done: () => void, receivedAt: number) => {
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
       return refuse(reply, 'ERR_METHOD_NOT_ALLOWED');
@@ -111,6 +107,16 @@ function guard(webhooks: Webhooks) {
       receivedAt,
     } satisfies Target;
     done();
+  };
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const receivedAt = Date.now();
+    if (allowedIps && !allowedIps(request.ip)) return refuse(reply, 'ERR_IP_NOT_ALLOWED');
+    if (!limiter) return admit(request, reply, done, receivedAt);
+    limiter.take(request.ip).then((wait) => {
+      if (wait === 0) return admit(request, reply, done, receivedAt);
+      reply.header('retry-after', String(wait));
+      refuse(reply, 'ERR_RATE_LIMITED');
+    }, done);
   };
 }
 

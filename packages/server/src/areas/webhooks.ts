@@ -39,7 +39,7 @@ const ISOLATION_LINES = {
   none: 'isolation: none, TRUSTED module code runs inside the service (webhooks.isolation)',
 } as const;
 
-export const webhooksArea: Area = async (app, { config, data, logger, announce }) => {
+export const webhooksArea: Area = async (app, { config, data, logger, stateStore, announce }) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   const webhooks = new Webhooks({
@@ -55,6 +55,7 @@ export const webhooksArea: Area = async (app, { config, data, logger, announce }
     defaultSignature: signatureOf(c),
     allowedIps: c.allowedIps,
     rateLimit: c.rateLimit && { max: c.rateLimit.max, windowMs: c.rateLimit.window },
+    stateStore,
     isolation: c.isolation,
     modules: c.modules,
     memoryMb: c.workerMemory,
