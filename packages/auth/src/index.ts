@@ -52,7 +52,7 @@ export {
 export { type AppleEndpoints, type AppleOptions, appleProvider } from './providers/apple/apple.js';
 export { loadApplePrivateKeyFromFile, type PrivateKeyLoader } from './providers/apple/client-secret.js';
 export { battlenetProvider } from './providers/builtin/battlenet.js';
-export { providerByName } from './providers/builtin/by-name.js';
+export { type ByNameOptions, providerByName } from './providers/builtin/by-name.js';
 export type { BuiltinEndpoints, BuiltinOptions } from './providers/builtin/define.js';
 export { discordProvider } from './providers/builtin/discord.js';
 export { facebookProvider } from './providers/builtin/facebook.js';
@@ -63,7 +63,12 @@ export { type BuiltinProviderName, builtinProviderNames } from './providers/buil
 export { patreonProvider } from './providers/builtin/patreon.js';
 export { twitterProvider } from './providers/builtin/twitter.js';
 export { yandexProvider } from './providers/builtin/yandex.js';
-export { type CustomOAuth2Options, customOAuth2Provider } from './providers/custom.js';
+export {
+  type CustomEndpoints,
+  type CustomOAuth2Options,
+  customOAuth2Provider,
+  type LegacyCustomOAuth2Options,
+} from './providers/custom.js';
 export {
   type CredChecker,
   type CredCheckResult,
@@ -72,6 +77,7 @@ export {
   sessionOnlyFlag,
 } from './providers/direct.js';
 export {
+  type LegacyLocalOAuth2ProviderOptions,
   type LocalOAuth2ProviderOptions,
   localOAuth2Provider,
 } from './providers/local-server/local-provider.js';

@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Receives the lines of the start-up summary that areas announce. */
   announce?: (line: string) => void;
+  /** Where the secrets that the config names by variable are read; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The app with every area registered and ready; the caller listens (or injects) and closes it. */
@@ -76,7 +78,8 @@ export async function buildApp(
   app.addHook('onClose', () => state.close());
   announce(state.description);
   const stateStore = state.store;
-  const auth = createAuthService(config, data, logger, url, stateStore);
+  const env = options.env ?? process.env;
+  const auth = createAuthService(config, data, logger, url, stateStore, env);
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -102,6 +105,7 @@ export async function buildApp(
     access,
     stateStore,
     announce,
+    env,
   };
   for (const area of areas) {
     await area(app, context);

@@ -1,8 +1,9 @@
 /**
  * @module auth-service
  * The service's one `@gatehouse/auth` Service, built from the `auth` config section: the signing
- * secret from the data folder (or `GATEHOUSE_SECRET`), the service URL, the stderr logger, and the
- * direct provider (`local` by default) checking the credentials file. Every area gets it in its
+ * secret from the data folder (or `GATEHOUSE_SECRET`) and per-site secrets (`auth.sites`), cookie and
+ * header names, the service URL, the stderr logger, and the direct provider (`local` by default)
+ * checking the credentials file. Every area gets it in its
  * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
  */
 import {
@@ -15,6 +16,8 @@ import {
   setAdmin,
 } from '@gatehouse/auth';
 import { avatarOptions } from './areas/avatars.js';
+import { siteSecretReader } from './auth/site-secrets.js';
+import { authSecrets } from './config/auth-secrets.js';
 import { applicationHosts } from './config/forward-auth.js';
 import type { GatehouseConfig } from './config/schema.js';
 import type { DataFolder } from './data/folder.js';
@@ -49,20 +52,28 @@ export function authOptions(
   logger: Logger,
   url: string,
   stateStore: StateStore,
+  env: NodeJS.ProcessEnv = process.env,
 ): Opts {
   const { auth } = config;
-  const secret = data.secret;
   return {
-    secretReader: () => secret,
+    secretReader: siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
     url,
     mountPath: authMountPath,
     tokenDuration: auth.tokenDuration,
     cookieDuration: auth.cookieDuration,
-    ...(auth.issuer !== undefined ? { issuer: auth.issuer } : {}),
+    issuer: auth.issuer,
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,
     allowedRedirectHosts: [...auth.allowedRedirectHosts, ...applicationHosts(config.forwardAuth)],
     sameSite: sameSiteNames[auth.sameSite],
+    jwtCookieName: auth.cookies.jwtName,
+    xsrfCookieName: auth.cookies.xsrfName,
+    ...(auth.cookies.domain !== undefined ? { jwtCookieDomain: auth.cookies.domain } : {}),
+    xsrfHeaderKey: auth.headers.xsrf,
+    jwtHeaderKey: auth.headers.jwt,
+    sendJWTHeader: auth.headers.sendJWT,
+    jwtQuery: auth.jwtQuery,
+    xsrfIgnoreMethods: auth.xsrfIgnoreMethods,
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,
     claimsUpdater: adminMarker(config),
@@ -79,8 +90,9 @@ export function createAuthService(
   logger: Logger,
   url: string,
   stateStore: StateStore,
+  env: NodeJS.ProcessEnv = process.env,
 ): Service {
-  const service = new Service(authOptions(config, data, logger, url, stateStore));
+  const service = new Service(authOptions(config, data, logger, url, stateStore, env));
   const credentials = data.credentials;
   if (credentials) {
     service.addDirectProvider(config.auth.direct.name, (user, passwd) => credentials.check(user, passwd));

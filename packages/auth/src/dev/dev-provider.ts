@@ -21,9 +21,13 @@ export function devProvider(opts: DevProviderOptions = {}): OAuth2Provider {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${opts.port ?? DEV_DEFAULT_PORT}`;
   return userInfoProvider({
     name: 'dev',
-    client: { cid: DEV_CLIENT_ID, csecret: 'dev' },
-    endpoint: { authURL: base + DEV_PATHS.authorize, tokenURL: base + DEV_PATHS.token },
-    infoURL: base + DEV_PATHS.user,
+    clientId: DEV_CLIENT_ID,
+    clientSecret: 'dev',
+    endpoints: {
+      authURL: base + DEV_PATHS.authorize,
+      tokenURL: base + DEV_PATHS.token,
+      infoURL: base + DEV_PATHS.user,
+    },
     scopes: ['user:email'],
     allowInsecureRequests: true,
     mapUser: (d): User => {

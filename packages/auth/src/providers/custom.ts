@@ -13,13 +13,21 @@ import type { UserData } from './oauth2/user-data.js';
 import { providerUserId } from './oauth2/user-id.js';
 import { fetchUserInfo } from './oauth2/user-info.js';
 
+/** The URLs of a custom provider: where the browser logs in, where codes are redeemed, who the user is. */
+export interface CustomEndpoints {
+  authURL: string;
+  tokenURL: string;
+  /** Returns the logged-in user's JSON when called with the access token. */
+  infoURL: string;
+}
+
+/** The one option shape of every OAuth 2.0 provider kind: `clientId`, `clientSecret`, `endpoints`, `scopes`. */
 export interface CustomOAuth2Options {
   /** Route name; any URL-path-safe name except the built-in ones. */
   name: string;
-  client: { cid: string; csecret: string };
-  endpoint: { authURL: string; tokenURL: string };
-  /** Returns the logged-in user's JSON when called with the access token. */
-  infoURL: string;
+  clientId: string;
+  clientSecret: string;
+  endpoints: CustomEndpoints;
   /**
    * Converts the info answer into a token user. Default: `id`, `name`, `picture` of the answer, with
    * the id made `<name>_<sha1 hex of id>`.
@@ -37,19 +45,44 @@ export interface CustomOAuth2Options {
   onTokens?: TokenHook;
 }
 
-export function customOAuth2Provider(opts: CustomOAuth2Options): OAuth2Provider {
+/**
+ * The 0.1 shape (`client: {cid, csecret}`, `endpoint`, `infoURL`), still accepted in 0.2 and removed
+ * in 0.3: integrators outside this repository were shown it.
+ * @deprecated Use {@link CustomOAuth2Options}.
+ */
+export type LegacyCustomOAuth2Options = Omit<
+  CustomOAuth2Options,
+  'clientId' | 'clientSecret' | 'endpoints'
+> & {
+  client: { cid: string; csecret: string };
+  endpoint: { authURL: string; tokenURL: string };
+  infoURL: string;
+};
+
+/** Options in either shape, read as the current one. */
+export function currentShape(opts: CustomOAuth2Options | LegacyCustomOAuth2Options): CustomOAuth2Options {
+  if (!('client' in opts)) return opts;
+  const { client, endpoint, infoURL, ...rest } = opts;
+  return { ...rest, clientId: client.cid, clientSecret: client.csecret, endpoints: { ...endpoint, infoURL } };
+}
+
+export function customOAuth2Provider(opts: CustomOAuth2Options | LegacyCustomOAuth2Options): OAuth2Provider {
   assertNotBuiltinName(opts.name, 'a custom provider');
-  return userInfoProvider(opts);
+  return userInfoProvider(currentShape(opts));
 }
 
 /** The custom provider without the name check; the `dev` provider is built on it. */
 export function userInfoProvider(opts: CustomOAuth2Options): OAuth2Provider {
+  if (!opts.clientId || !opts.clientSecret) {
+    throw new TypeError(`${opts.name} provider needs clientId and clientSecret`);
+  }
   const mapUser = opts.mapUser ?? defaultMapper(opts.name);
-  requireHttpsUnlessAllowed(opts.infoURL, 'infoURL', opts.allowInsecureRequests);
+  const { authURL, tokenURL, infoURL } = opts.endpoints;
+  requireHttpsUnlessAllowed(infoURL, 'infoURL', opts.allowInsecureRequests);
   const client = new OAuth2Client({
-    clientId: opts.client.cid,
-    clientSecret: opts.client.csecret,
-    endpoints: opts.endpoint,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    endpoints: { authURL, tokenURL },
     authMethod: opts.authMethod,
     allowInsecureRequests: opts.allowInsecureRequests,
   });
@@ -60,7 +93,7 @@ export function userInfoProvider(opts: CustomOAuth2Options): OAuth2Provider {
     pkce: opts.pkce,
     onTokens: opts.onTokens,
     identify: async ({ tokens }) => {
-      const data = await fetchUserInfo({ url: opts.infoURL, accessToken: tokens.access_token });
+      const data = await fetchUserInfo({ url: infoURL, accessToken: tokens.access_token });
       const user = mapUser(data);
       if (!user || typeof user.id !== 'string' || user.id === '') {
         throw badResponse(new Error(`${opts.name}: the user mapper returned no id`));

@@ -157,7 +157,7 @@ describe('a provider on the local OAuth 2.0 server', () => {
     });
     await local.start();
     svc = await startService(
-      [localOAuth2Provider({ name: 'corp', client: { cid: 'app', csecret: 'app-secret' }, server: local })],
+      [localOAuth2Provider({ name: 'corp', clientId: 'app', clientSecret: 'app-secret', server: local })],
       { server },
     );
   });
@@ -296,8 +296,8 @@ describe('local OAuth 2.0 server options', () => {
 
   it('refuses a provider registration under a built-in name', () => {
     const server = new LocalOAuth2Server({ url: 'http://127.0.0.1:0', clients: [client] });
-    expect(() =>
-      localOAuth2Provider({ name: 'github', client: { cid: 'app', csecret: 's' }, server }),
-    ).toThrow(/built-in provider name/);
+    expect(() => localOAuth2Provider({ name: 'github', clientId: 'app', clientSecret: 's', server })).toThrow(
+      /built-in provider name/,
+    );
   });
 });

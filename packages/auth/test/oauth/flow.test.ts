@@ -28,9 +28,9 @@ function acme(
   return customOAuth2Provider({
     name,
     onTokens,
-    client: { cid: 'cid', csecret: 'csecret' },
-    endpoint: { authURL: e.authURL, tokenURL: tokenURL ?? e.tokenURL },
-    infoURL: e.infoURL,
+    clientId: 'cid',
+    clientSecret: 'csecret',
+    endpoints: { authURL: e.authURL, tokenURL: tokenURL ?? e.tokenURL, infoURL: e.infoURL },
     scopes: ['profile'],
   });
 }

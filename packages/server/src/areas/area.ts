@@ -31,6 +31,8 @@ export interface AreaContext {
   readonly stateStore: StateStore;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
+  /** The environment the config's `...Env` keys name variables of (secrets are read from it). */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 export type Area = (app: FastifyInstance, context: AreaContext) => Promise<void>;

@@ -68,9 +68,11 @@ describe('auth.providers in the config file', () => {
             name: 'corp',
             clientId: 'corp-id',
             clientSecretEnv: 'CORP_SECRET',
-            authURL: 'https://sso.corp.example/authorize',
-            tokenURL: 'https://sso.corp.example/token',
-            infoURL: 'https://sso.corp.example/me',
+            endpoints: {
+              authURL: 'https://sso.corp.example/authorize',
+              tokenURL: 'https://sso.corp.example/token',
+              infoURL: 'https://sso.corp.example/me',
+            },
           },
         ],
       },
@@ -91,6 +93,8 @@ describe('auth.providers in the config file', () => {
       auth: { providers: [{ kind: 'google', clientId: 'g', clientSecretEnv: 'NOT_SET_SECRET' }] },
     };
     writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify(config));
-    await expect(serve(dir)).rejects.toThrow(/NOT_SET_SECRET \(client secret\) is not set/);
+    await expect(serve(dir)).rejects.toThrow(
+      /auth\.providers\.0\.clientSecretEnv \(from gatehouse\.config\.json\): environment variable NOT_SET_SECRET is not set/,
+    );
   });
 });

@@ -1,16 +1,13 @@
 /**
  * @module config/auth
- * Section `auth`: token and cookie lifetimes, audiences, redirects and the direct (`local`) login
- * provider. Secrets belong in the environment (`GATEHOUSE_SECRET`, `GATEHOUSE_ADMIN_PASSWD`), not in
- * the file; the keys exist so that a secret manager can render the file.
+ * Section `auth`: token and cookie lifetimes, cookie and header names, audiences and per-site
+ * secrets, redirects, and the login providers. Secrets belong in the environment: `GATEHOUSE_SECRET`,
+ * `GATEHOUSE_ADMIN_PASSWD`, and the variables this section names (`secretEnv`, `clientSecretEnv`);
+ * the `secret` and `adminPasswd` keys exist so that a secret manager can render the file.
  */
 import * as z from 'zod';
-import { devSection, providersSection } from '../areas/oauth-providers.js';
+import { devSection, envName, providerName, providersSection } from './auth-providers.js';
 import { duration, stringList, text } from './fields.js';
-
-const providerName = z
-  .string({ error: 'expected a provider name' })
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected a provider name of a-z, 0-9, "_" and "-"' });
 
 const directSection = z
   .strictObject({
@@ -23,19 +20,58 @@ const directSection = z
   })
   .prefault({});
 
+/** A cookie or header name (RFC 7230 token characters). */
+const headerName = text.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
+  error: 'expected a name of letters, digits and -_.',
+});
+
+/** Names and scope of the two cookies and the two headers; defaults are the library's. */
+const cookiesSection = z
+  .strictObject({
+    /** The cookie holding the JWT. */
+    jwtName: headerName.default('JWT'),
+    /** The cookie holding the XSRF token, which scripts copy into the XSRF header. */
+    xsrfName: headerName.default('XSRF-TOKEN'),
+    /** Share the cookies with subdomains, e.g. `example.com`; default host-only. */
+    domain: text
+      .regex(/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, { error: 'expected a domain like "example.com"' })
+      .optional(),
+  })
+  .prefault({});
+
+const headersSection = z
+  .strictObject({
+    /** The header a script sends the XSRF cookie's value in. */
+    xsrf: headerName.default('X-XSRF-TOKEN'),
+    /** The header carrying a JWT (service-to-service calls). */
+    jwt: headerName.default('X-JWT'),
+    /** Send every new token in the JWT header of the answer as well. */
+    sendJWT: z.boolean({ error: 'expected true or false' }).default(false),
+  })
+  .prefault({});
+
+/** A site's own signing secret, from an environment variable. */
+const siteEntry = z.strictObject({ secretEnv: envName });
+
 export const authSection = z
   .strictObject({
     /** Lifetime of the JWT; an expired token in a live cookie is refreshed. */
     tokenDuration: duration('15m'),
     /** Lifetime of the cookie and maximum age of a session; afterwards the user logs in again. */
     cookieDuration: duration('744h'),
-    /** `iss` of issued tokens; default @gatehouse/auth's (`go-pkgz/auth`, which token consumers may check). */
-    issuer: text.optional(),
+    /** `iss` of issued tokens; default `gatehouse` (the library's is `go-pkgz/auth`). */
+    issuer: text.default('gatehouse'),
     /** Signing secret; default: the generated file `<dataDir>/secret`. Prefer `GATEHOUSE_SECRET`. */
     secret: z
       .string({ error: 'expected a string' })
       .min(32, { error: 'expected at least 32 characters' })
       .optional(),
+    /** Per-site (`aud`) signing secrets; a site not listed signs with `secret`. */
+    sites: z
+      .record(text, siteEntry, {
+        error: 'expected an object of sites, e.g. {"blog": {"secretEnv": "BLOG_SECRET"}}',
+      })
+      .default({}),
     /** Enables basic auth for user `admin` with this password. Prefer `GATEHOUSE_ADMIN_PASSWD`. */
     adminPasswd: z
       .string({ error: 'expected a string' })
@@ -48,12 +84,27 @@ export const authSection = z
     sameSite: z
       .enum(['lax', 'strict', 'none'], { error: 'expected "lax", "strict" or "none"' })
       .default('lax'),
+    cookies: cookiesSection,
+    headers: headersSection,
+    /** The query parameter that may carry a JWT (`?token=`). */
+    jwtQuery: headerName.default('token'),
+    /** Methods that need no XSRF header (e.g. a form POST from a page without scripts). */
+    xsrfIgnoreMethods: z
+      .array(
+        z.enum(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], {
+          error: 'expected an HTTP method in capitals',
+        }),
+        {
+          error: 'expected a list of HTTP methods',
+        },
+      )
+      .default([]),
     /** Turn XSRF checks off only for non-browser clients. */
     disableXSRF: z.boolean({ error: 'expected true or false' }).default(false),
     direct: directSection,
     /** The dev OAuth 2.0 server and `dev` provider (`--dev-provider`, `--dev-port`); development only. */
     dev: devSection,
-    /** OAuth 2.0 providers: built-in, custom, OpenID Connect, Apple; secrets from environment variables. */
+    /** Login providers: OAuth 2.0 (built-in, custom, OpenID Connect, Apple); secrets from environment variables. */
     providers: providersSection,
   })
   .prefault({});

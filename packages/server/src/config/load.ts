@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { groupNames } from '../access/groups.js';
+import { authSecretReferences, secretProblem } from './auth-secrets.js';
 import { ConfigError, formatIssue } from './errors.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
@@ -48,14 +49,22 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     sources.set(override.key, override.source);
   }
   const result = configSchema.safeParse(raw, { reportInput: true });
+  const sourceOf = (key: string) => sources.get(key) ?? fileLabel;
   if (!result.success) {
     const context = {
-      sourceOf: (key: string) => sources.get(key) ?? fileLabel,
-      keysAt: (path: readonly PropertyKey[]) => knownKeys(configSchema, path),
+      sourceOf,
+      keysAt: (path: readonly PropertyKey[]) => knownKeys(configSchema, path, raw),
     };
     const problems = result.error.issues.flatMap((issue) => formatIssue(issue, context));
     throw new ConfigError(problems);
   }
+  // Secrets named by environment variable: a missing one is a configuration error, found before start.
+  const missing = authSecretReferences(result.data.auth).flatMap((reference) => {
+    const problem = secretProblem(reference, env);
+    const where = sourceOf(reference.key);
+    return problem ? [`${reference.key}${where ? ` (from ${where})` : ''}: ${problem}`] : [];
+  });
+  if (missing.length > 0) throw new ConfigError(missing);
   return { config: resolvePaths(result.data, cwd), file, sourceOf: (key) => sources.get(key) };
 }
 

@@ -19,17 +19,55 @@ function unwrap(node: Node): Node {
   }
 }
 
-function shapeOf(node: Node): Record<string, Node> | undefined {
-  const def = node._zod.def as { type: string; shape?: Record<string, Node> };
-  return def.type === 'object' ? def.shape : undefined;
+interface Def {
+  type: string;
+  shape?: Record<string, Node>;
+  element?: Node;
+  valueType?: Node;
+  options?: Node[];
+  discriminator?: string;
 }
 
-/** The keys of the object at `path` in `schema`, or `undefined` when there is no object there. */
-export function knownKeys(schema: Node, path: readonly PropertyKey[]): string[] | undefined {
-  let shape = shapeOf(unwrap(schema));
+/**
+ * The schema of the object `input` is, looking through wrappers and into the option of a
+ * discriminated union that `input`'s discriminator (e.g. `kind`) selects.
+ */
+function objectOf(node: Node, input: unknown): Node | undefined {
+  const inner = unwrap(node);
+  const def = inner._zod.def as Def;
+  if (def.type === 'object') return inner;
+  if (def.type !== 'union' || !def.options) return undefined;
+  const tag = def.discriminator && (input as Record<string, unknown> | undefined)?.[def.discriminator];
+  const chosen = def.options.find((option) => {
+    const shape = (unwrap(option)._zod.def as Def).shape;
+    const values = shape && def.discriminator ? shape[def.discriminator]?._zod.values : undefined;
+    return values?.has(tag as string);
+  });
+  return chosen && unwrap(chosen);
+}
+
+/** The schema one step down: a key of an object, an item of a list, a value of a record. */
+function child(node: Node, part: PropertyKey, input: unknown): Node | undefined {
+  const inner = unwrap(node);
+  const def = inner._zod.def as Def;
+  if (def.type === 'array') return def.element;
+  if (def.type === 'record') return def.valueType;
+  const object = objectOf(inner, input);
+  return object && (object._zod.def as Def).shape?.[String(part)];
+}
+
+/**
+ * The keys of the object at `path` in `schema` (given the raw `input`, which picks the option of a
+ * union such as a provider's `kind`), or `undefined` when there is no object there.
+ */
+export function knownKeys(schema: Node, path: readonly PropertyKey[], input?: unknown): string[] | undefined {
+  let node: Node | undefined = schema;
+  let value = input;
   for (const part of path) {
-    const child = shape?.[String(part)];
-    shape = child ? shapeOf(unwrap(child)) : undefined;
+    node = node && child(node, part, value);
+    value = (value as Record<PropertyKey, unknown> | undefined)?.[part];
   }
+  const object = node && objectOf(node, value);
+  const shape = object && (object._zod.def as Def).shape;
   return shape ? Object.keys(shape).filter((key) => !key.startsWith('$')) : undefined;
 }

@@ -40,7 +40,11 @@ export function useApps(): (file?: Record<string, unknown>, env?: NodeJS.Process
     const { config } = loadConfig({ cwd, env });
     const data = await openDataFolder(config);
     const logs: string[] = [];
-    const app = await buildApp(config, { data, logger: { logf: (...args) => logs.push(args.join(' ')) } });
+    const app = await buildApp(config, {
+      data,
+      env,
+      logger: { logf: (...args) => logs.push(args.join(' ')) },
+    });
     apps.push(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;

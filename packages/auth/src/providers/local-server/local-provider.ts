@@ -13,20 +13,35 @@ export interface LocalOAuth2ProviderOptions {
   /** Route name; not a built-in name. */
   name: string;
   /** A client registered on the server (its redirect URI is `<service>/auth/<name>/callback`). */
-  client: { cid: string; csecret: string };
+  clientId: string;
+  clientSecret: string;
   server: LocalOAuth2Server;
   /** Default: id, name, picture, email of the server's user endpoint. */
   mapUser?: (data: UserData) => User;
   scopes?: readonly string[];
 }
 
-export function localOAuth2Provider(opts: LocalOAuth2ProviderOptions): OAuth2Provider {
-  const { authURL, tokenURL, infoURL } = opts.server.endpoints();
+/**
+ * The 0.1 shape (`client: {cid, csecret}`), still accepted in 0.2 and removed in 0.3.
+ * @deprecated Use {@link LocalOAuth2ProviderOptions}.
+ */
+export type LegacyLocalOAuth2ProviderOptions = Omit<
+  LocalOAuth2ProviderOptions,
+  'clientId' | 'clientSecret'
+> & {
+  client: { cid: string; csecret: string };
+};
+
+export function localOAuth2Provider(
+  opts: LocalOAuth2ProviderOptions | LegacyLocalOAuth2ProviderOptions,
+): OAuth2Provider {
+  const { clientId, clientSecret } =
+    'client' in opts ? { clientId: opts.client.cid, clientSecret: opts.client.csecret } : opts;
   return customOAuth2Provider({
     name: opts.name,
-    client: opts.client,
-    endpoint: { authURL, tokenURL },
-    infoURL,
+    clientId,
+    clientSecret,
+    endpoints: opts.server.endpoints(),
     mapUser: opts.mapUser,
     scopes: opts.scopes,
     allowInsecureRequests: true,

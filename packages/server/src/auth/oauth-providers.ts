@@ -1,0 +1,45 @@
+/**
+ * @module auth/oauth-providers
+ * Builds the OAuth 2.0 providers an `auth.providers` list names: built-in (GitHub's `numericId`,
+ * Microsoft's `tenant`, any built-in's `endpoints`), custom, OpenID Connect and Apple, each in the
+ * library's one option shape, with client secrets read from the environment variables named.
+ */
+import {
+  appleProvider,
+  customOAuth2Provider,
+  loadApplePrivateKeyFromFile,
+  type OAuth2Provider,
+  oidcProvider,
+  providerByName,
+} from '@gatehouse/auth';
+import type { ProviderEntry } from '../config/auth-providers.js';
+
+/** Reads the secret named at a config key, e.g. `auth.providers.0.clientSecretEnv`. */
+export type SecretAt = (key: string) => string;
+
+/** Builds entry `index` of `auth.providers`; async for OIDC discovery and Apple's key. */
+export async function oauthProviderFromConfig(
+  entry: ProviderEntry,
+  index: number,
+  secretAt: SecretAt,
+): Promise<OAuth2Provider> {
+  const clientSecret = () => secretAt(`auth.providers.${index}.clientSecretEnv`);
+  switch (entry.kind) {
+    case 'apple': {
+      const { kind, privateKeyFile, ...apple } = entry;
+      return appleProvider({ ...apple, privateKey: loadApplePrivateKeyFromFile(privateKeyFile) });
+    }
+    case 'custom': {
+      const { kind, clientSecretEnv, ...custom } = entry;
+      return customOAuth2Provider({ ...custom, clientSecret: clientSecret() });
+    }
+    case 'oidc': {
+      const { kind, clientSecretEnv, ...oidc } = entry;
+      return oidcProvider({ ...oidc, clientSecret: clientSecret() });
+    }
+    default: {
+      const { kind, clientSecretEnv, ...builtin } = entry;
+      return providerByName(kind, { ...builtin, clientSecret: clientSecret() });
+    }
+  }
+}

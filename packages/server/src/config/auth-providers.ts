@@ -1,0 +1,98 @@
+/**
+ * @module config/auth-providers
+ * `auth.providers` and `auth.dev`: the login providers the service registers. Every OAuth 2.0 kind
+ * takes the library's one option shape (`clientId`, `endpoints`, `scopes`), with the client secret
+ * named by environment variable (`clientSecretEnv`), never written into the file.
+ */
+import { type BuiltinProviderName, builtinProviderNames, DEV_DEFAULT_PORT } from '@gatehouse/auth';
+import * as z from 'zod';
+import { port, text } from './fields.js';
+
+/** A provider's name in the routes (`/auth/<name>/login`). */
+export const providerName = z
+  .string({ error: 'expected a provider name' })
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected a provider name of a-z, 0-9, "_" and "-"' });
+
+/** The name of the environment variable that holds a secret. */
+export const envName = text.regex(/^[A-Z_][A-Z0-9_]*$/, {
+  error: 'expected an environment variable name like "GITHUB_CLIENT_SECRET"',
+});
+
+const url = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+const scopes = z.array(text, { error: 'expected a list of scopes' }).optional();
+
+/** Built-in providers configured by client id and secret; Apple and dev have entries of their own. */
+type KeyedBuiltin = Exclude<BuiltinProviderName, 'apple' | 'dev' | 'github' | 'microsoft'>;
+const keyedBuiltins = builtinProviderNames.filter(
+  (name): name is KeyedBuiltin => !['apple', 'dev', 'github', 'microsoft'].includes(name),
+) as [KeyedBuiltin, ...KeyedBuiltin[]];
+
+/** What every OAuth 2.0 entry has. */
+const client = { clientId: text, clientSecretEnv: envName, scopes };
+
+/** A built-in's own URLs, each replaceable (GitHub Enterprise, a proxy, a test server). */
+const builtinEndpoints = z
+  .strictObject({ authURL: url, tokenURL: url, infoURL: url, pictureURL: url })
+  .partial()
+  .optional();
+
+const builtinEntry = z.strictObject({ kind: z.enum(keyedBuiltins), ...client, endpoints: builtinEndpoints });
+
+const githubEntry = z.strictObject({
+  kind: z.literal('github'),
+  ...client,
+  endpoints: builtinEndpoints,
+  /** The stable numeric id (`gid:<id>`) instead of the login, which can be renamed and recycled. */
+  numericId: z.boolean({ error: 'expected true or false' }).optional(),
+});
+
+const microsoftEntry = z.strictObject({
+  kind: z.literal('microsoft'),
+  ...client,
+  endpoints: builtinEndpoints,
+  /** Single-tenant apps name their tenant; default `common`. */
+  tenant: text.optional(),
+});
+
+const customEntry = z.strictObject({
+  kind: z.literal('custom'),
+  name: providerName,
+  ...client,
+  endpoints: z.strictObject({ authURL: url, tokenURL: url, infoURL: url }),
+});
+
+const oidcEntry = z.strictObject({
+  kind: z.literal('oidc'),
+  name: providerName,
+  issuer: url,
+  ...client,
+});
+
+const appleEntry = z.strictObject({
+  kind: z.literal('apple'),
+  clientId: text,
+  teamId: text,
+  keyId: text,
+  privateKeyFile: text,
+});
+
+const providerEntry = z.discriminatedUnion(
+  'kind',
+  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry],
+  {
+    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc'].join(', ')}`,
+  },
+);
+
+/** `auth.providers`: the providers to register. */
+export const providersSection = z.array(providerEntry, { error: 'expected a list of providers' }).default([]);
+
+export type ProviderEntry = z.output<typeof providerEntry>;
+
+/** `auth.dev`: the dev OAuth 2.0 server and provider. */
+export const devSection = z
+  .strictObject({
+    enabled: z.boolean({ error: 'expected true or false' }).default(false),
+    port: port.default(DEV_DEFAULT_PORT),
+  })
+  .prefault({});

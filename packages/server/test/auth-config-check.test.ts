@@ -1,0 +1,72 @@
+/**
+ * `gatehouse config check` on the `auth` section, as a real process: each wrong setting is one line
+ * naming its key, and a secret's variable is named, never its value.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, runCli } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
+
+const tempDir = useTempDirs();
+
+beforeAll(() => {
+  buildCli();
+});
+
+async function check(file: unknown, env: Record<string, string> = {}) {
+  const cwd = tempDir();
+  writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
+  const result = await runCli(['config', 'check'], { cwd, env });
+  return { code: result.code, lines: result.stderr.trim().split('\n') };
+}
+
+describe('gatehouse config check: auth', () => {
+  it('names the key of each wrong setting', async () => {
+    const { code, lines } = await check({
+      auth: {
+        cookies: { domain: 'not a domain' },
+        xsrfIgnoreMethods: ['get'],
+        sites: { blog: { secret: 'inline' } },
+        providers: [
+          { kind: 'google', clientId: 'g', clientSecretEnv: 'G_SECRET', numericId: true },
+          { kind: 'github', clientId: 'gh', clientSecretEnv: 'gh-secret' },
+          { kind: 'myspace', clientId: 'x' },
+        ],
+      },
+    });
+    expect(code).toBe(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'config error: auth.cookies.domain (from gatehouse.config.json): expected a domain like "example.com", got "not a domain"',
+        'config error: auth.xsrfIgnoreMethods.0 (from gatehouse.config.json): expected an HTTP method in capitals, got "get"',
+        'config error: auth.sites.blog.secretEnv (from gatehouse.config.json): expected a string, got nothing',
+        'config error: auth.sites.blog.secret: unknown key (known: secretEnv)',
+        'config error: auth.providers.0.numericId: unknown key (known: kind, clientId, clientSecretEnv, scopes, endpoints)',
+        'config error: auth.providers.1.clientSecretEnv (from gatehouse.config.json): expected an environment variable name like "GITHUB_CLIENT_SECRET", got "gh-secret"',
+        expect.stringMatching(
+          /^config error: auth\.providers\.2\.kind \(from gatehouse\.config\.json\): expected an entry with "kind": one of github, google, .*apple, custom, oidc, got/,
+        ),
+      ]),
+    );
+    expect(lines).toHaveLength(7);
+  });
+
+  it('names the key of each secret variable that is not set, never a value', async () => {
+    const { code, lines } = await check(
+      {
+        auth: {
+          sites: { blog: { secretEnv: 'BLOG_SECRET' }, shop: { secretEnv: 'SHOP_SECRET' } },
+          providers: [{ kind: 'github', clientId: 'gh', clientSecretEnv: 'GH_SECRET', numericId: true }],
+        },
+      },
+      { BLOG_SECRET: 'too-short-to-sign', GH_SECRET: 'set' },
+    );
+    expect(code).toBe(2);
+    expect(lines).toEqual([
+      'config error: auth.sites.blog.secretEnv (from gatehouse.config.json): environment variable BLOG_SECRET holds fewer than 32 characters',
+      'config error: auth.sites.shop.secretEnv (from gatehouse.config.json): environment variable SHOP_SECRET is not set',
+    ]);
+    expect(lines.join('\n')).not.toContain('too-short-to-sign');
+  });
+});
