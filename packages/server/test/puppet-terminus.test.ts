@@ -70,7 +70,9 @@ describe('Puppet PuppetDB terminus over direct TLS', () => {
       );
     await vi.waitFor(
       async () => {
-        expect((await resourcesOf('node2.example.com')).some((r) => r.type === 'File' && r.exported)).toBe(true);
+        expect((await resourcesOf('node2.example.com')).some((r) => r.type === 'File' && r.exported)).toBe(
+          true,
+        );
         expect((await resourcesOf('node1.example.com')).some((r) => r.title === 'node1 ran')).toBe(true);
         expect(await probe('node1.example.com')).toEqual([{ value: '"node1.example.com"' }]);
         expect(await probe('node2.example.com')).toEqual([{ value: '"node2.example.com"' }]);
