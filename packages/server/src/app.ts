@@ -16,6 +16,7 @@ import { homeArea } from './areas/home.js';
 import { oauthProvidersArea } from './areas/oauth-providers.js';
 import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
+import { loadConfiguredHooks } from './auth/hook-references.js';
 import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -79,7 +80,8 @@ export async function buildApp(
   announce(state.description);
   const stateStore = state.store;
   const env = options.env ?? process.env;
-  const auth = createAuthService(config, data, logger, url, stateStore, env);
+  const authHooks = await loadConfiguredHooks(config.auth);
+  const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authHooks });
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -106,6 +108,7 @@ export async function buildApp(
     stateStore,
     announce,
     env,
+    authHooks,
   };
   for (const area of areas) {
     await area(app, context);

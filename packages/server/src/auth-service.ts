@@ -2,8 +2,9 @@
  * @module auth-service
  * The service's one `@gatehouse/auth` Service, built from the `auth` config section: the signing
  * secret from the data folder (or `GATEHOUSE_SECRET`) and per-site secrets (`auth.sites`), cookie and
- * header names, the service URL, the stderr logger, and the direct provider (`local` by default)
- * checking the credentials file. Every area gets it in its
+ * header names, the service URL, the stderr logger, the hooks of the hooks module (`auth.hooks`),
+ * and the direct provider (`local` by default) checking the credentials file, or the hooks module's
+ * `credentialChecker`. Every area gets it in its
  * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
  */
 import {
@@ -16,6 +17,7 @@ import {
   setAdmin,
 } from '@gatehouse/auth';
 import { avatarOptions } from './areas/avatars.js';
+import type { LoadedHooks } from './auth/hook-references.js';
 import { siteSecretReader } from './auth/site-secrets.js';
 import { authSecrets } from './config/auth-secrets.js';
 import { applicationHosts } from './config/forward-auth.js';
@@ -45,18 +47,32 @@ export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
   };
 }
 
+/** The admin marking, then the hooks module's claims updater, when it has one. */
+function claimsUpdaterOf(config: GatehouseConfig, hook: ClaimsUpdater | undefined): ClaimsUpdater {
+  const markAdmins = adminMarker(config);
+  return hook ? async (claims) => hook(await markAdmins(claims)) : markAdmins;
+}
+
+/** What the auth Service is built from besides the configuration. */
+export interface AuthServiceParts {
+  data: DataFolder;
+  logger: Logger;
+  /** External base URL, no trailing slash. */
+  url: string;
+  stateStore: StateStore;
+  /** Where the secrets named by `...Env` keys are read. */
+  env: NodeJS.ProcessEnv;
+  /** The module of `auth.hooks`, loaded and checked. */
+  hooks: LoadedHooks | undefined;
+}
+
 /** The auth options the config maps to; unset config keys keep the library's documented defaults. */
-export function authOptions(
-  config: GatehouseConfig,
-  data: DataFolder,
-  logger: Logger,
-  url: string,
-  stateStore: StateStore,
-  env: NodeJS.ProcessEnv = process.env,
-): Opts {
+export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): Opts {
   const { auth } = config;
+  const { data, logger, url, stateStore, env } = parts;
+  const hooks = parts.hooks?.hooks ?? {};
   return {
-    secretReader: siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
+    secretReader: hooks.secretReader ?? siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
     url,
     mountPath: authMountPath,
     tokenDuration: auth.tokenDuration,
@@ -76,7 +92,10 @@ export function authOptions(
     xsrfIgnoreMethods: auth.xsrfIgnoreMethods,
     disableXSRF: auth.disableXSRF,
     bodyLimit: config.server.bodyLimit,
-    claimsUpdater: adminMarker(config),
+    claimsUpdater: claimsUpdaterOf(config, hooks.claimsUpdater),
+    ...(hooks.validator ? { validator: hooks.validator } : {}),
+    ...(hooks.userUpdater ? { userUpdater: hooks.userUpdater } : {}),
+    ...(hooks.basicAuthChecker ? { basicAuthChecker: hooks.basicAuthChecker } : {}),
     stateStore,
     logger,
     ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
@@ -84,18 +103,13 @@ export function authOptions(
 }
 
 /** The configured Service with its providers added. */
-export function createAuthService(
-  config: GatehouseConfig,
-  data: DataFolder,
-  logger: Logger,
-  url: string,
-  stateStore: StateStore,
-  env: NodeJS.ProcessEnv = process.env,
-): Service {
-  const service = new Service(authOptions(config, data, logger, url, stateStore, env));
-  const credentials = data.credentials;
-  if (credentials) {
-    service.addDirectProvider(config.auth.direct.name, (user, passwd) => credentials.check(user, passwd));
-  }
+export function createAuthService(config: GatehouseConfig, parts: AuthServiceParts): Service {
+  const service = new Service(authOptions(config, parts));
+  const { direct } = config.auth;
+  const checker = parts.hooks?.hooks.credentialChecker;
+  const credentials = parts.data.credentials;
+  if (direct.enabled && checker) service.addDirectProvider(direct.name, checker);
+  else if (credentials)
+    service.addDirectProvider(direct.name, (user, passwd) => credentials.check(user, passwd));
   return service;
 }

@@ -7,6 +7,7 @@
 export type { BuildAppOptions } from './app.js';
 export { buildApp } from './app.js';
 export type { Area, AreaContext } from './areas/area.js';
+export type { AuthHooks } from './auth/hooks.js';
 export { ConfigError } from './config/errors.js';
 export type { LoadConfigOptions, LoadedConfig } from './config/load.js';
 export { defaultConfigFileName, loadConfig, serviceURL } from './config/load.js';

@@ -69,4 +69,18 @@ describe('gatehouse config check: auth', () => {
     ]);
     expect(lines.join('\n')).not.toContain('too-short-to-sign');
   });
+
+  it('imports the hooks module as serve would, naming the file and the export', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, 'auth-hooks.ts'),
+      'export const validator = (): boolean => true;\nexport const sender = {};\n',
+    );
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ auth: { hooks: './auth-hooks.ts' } }));
+    const result = await runCli(['config', 'check'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      `config error: auth.hooks: ${join(cwd, 'auth-hooks.ts')}: export sender: unknown hook (known: secretReader, claimsUpdater, validator, userUpdater, basicAuthChecker, credentialChecker, mapUser, senders, loginPages, devEmailFor, providers)`,
+    );
+  });
 });

@@ -12,6 +12,8 @@ export { type ModuleEntry, type RouteInfo, Webhooks } from './registry.js';
 export { WebhookRejection } from './rejection.js';
 export { hmacSha256 } from './signatures/hmac.js';
 export type { StateStore } from './state-store.js';
+// Also used by the service to load its auth hooks module the way webhook modules are loaded.
+export { importTypeScript } from './transpile.js';
 export type {
   MethodConfig,
   ModuleConfig,

@@ -84,8 +84,13 @@ export const forwardAuthArea: Area = async (app, context) => {
     return (url && (byHost.get(url.host) ?? byHost.get(url.hostname))) || fallback;
   }
 
-  function admit(reply: FastifyReply, user: User | null | undefined, cookies: string | string[] | undefined) {
-    reply.headers(headersOf(user));
+  async function admit(
+    reply: FastifyReply,
+    user: User | null | undefined,
+    cookies: string | string[] | undefined,
+  ) {
+    // The user updater (auth.hooks) gives the user the application sees: the `updateUser` mode.
+    reply.headers(headersOf(await auth.updateUser(user ?? null)));
     // Only the JWT cookie of a refreshed session: a proxy copies one Set-Cookie header (nginx's
     // $upstream_http_set_cookie is the first), and the XSRF cookie's value never changes on refresh.
     const jwt = [cookies ?? []].flat().find((cookie) => cookie.startsWith(jwtCookie));

@@ -36,12 +36,15 @@ function devPortError(error: unknown, port: number): unknown {
 }
 
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
-export const oauthProvidersArea: Area = async (app, { config, auth, logger, stateStore, announce, env }) => {
+export const oauthProvidersArea: Area = async (app, context) => {
+  const { config, auth, logger, stateStore, announce, env, authHooks } = context;
   const { dev, providers } = config.auth;
   const secretAt = authSecrets(config.auth, env);
   for (const [index, entry] of providers.entries()) {
-    auth.addProvider(await oauthProviderFromConfig(entry, index, secretAt));
+    auth.addProvider(await oauthProviderFromConfig(entry, index, secretAt, authHooks));
   }
+  // The hooks module's own providers, as they are.
+  for (const provider of authHooks?.hooks.providers ?? []) auth.addProvider(provider);
   if (!dev.enabled) return;
   // Codes go only to this service's dev callback, not to any page that links to the dev server.
   const callback = `${auth.options.url}${auth.options.mountPath}/dev/callback`;

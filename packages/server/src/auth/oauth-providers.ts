@@ -2,7 +2,8 @@
  * @module auth/oauth-providers
  * Builds the OAuth 2.0 providers an `auth.providers` list names: built-in (GitHub's `numericId`,
  * Microsoft's `tenant`, any built-in's `endpoints`), custom, OpenID Connect and Apple, each in the
- * library's one option shape, with client secrets read from the environment variables named.
+ * library's one option shape, with client secrets read from the environment variables named and
+ * user mappers (`mapUser`) from the hooks module.
  */
 import {
   appleProvider,
@@ -13,6 +14,7 @@ import {
   providerByName,
 } from '@gatehouse/auth';
 import type { ProviderEntry } from '../config/auth-providers.js';
+import { type LoadedHooks, namedHook } from './hook-references.js';
 
 /** Reads the secret named at a config key, e.g. `auth.providers.0.clientSecretEnv`. */
 export type SecretAt = (key: string) => string;
@@ -22,20 +24,23 @@ export async function oauthProviderFromConfig(
   entry: ProviderEntry,
   index: number,
   secretAt: SecretAt,
+  hooks: LoadedHooks | undefined,
 ): Promise<OAuth2Provider> {
   const clientSecret = () => secretAt(`auth.providers.${index}.clientSecretEnv`);
+  const mapper = (name: string | undefined) =>
+    name === undefined ? {} : { mapUser: namedHook(hooks, 'mapUser', name) };
   switch (entry.kind) {
     case 'apple': {
       const { kind, privateKeyFile, ...apple } = entry;
       return appleProvider({ ...apple, privateKey: loadApplePrivateKeyFromFile(privateKeyFile) });
     }
     case 'custom': {
-      const { kind, clientSecretEnv, ...custom } = entry;
-      return customOAuth2Provider({ ...custom, clientSecret: clientSecret() });
+      const { kind, clientSecretEnv, mapUser, ...custom } = entry;
+      return customOAuth2Provider({ ...custom, clientSecret: clientSecret(), ...mapper(mapUser) });
     }
     case 'oidc': {
-      const { kind, clientSecretEnv, ...oidc } = entry;
-      return oidcProvider({ ...oidc, clientSecret: clientSecret() });
+      const { kind, clientSecretEnv, mapUser, ...oidc } = entry;
+      return oidcProvider({ ...oidc, clientSecret: clientSecret(), ...mapper(mapUser) });
     }
     default: {
       const { kind, clientSecretEnv, ...builtin } = entry;

@@ -54,11 +54,15 @@ const microsoftEntry = z.strictObject({
   tenant: text.optional(),
 });
 
+/** The name of a `mapUser` function the hooks module exports; default: the kind's own mapping. */
+const mapUser = text.optional();
+
 const customEntry = z.strictObject({
   kind: z.literal('custom'),
   name: providerName,
   ...client,
   endpoints: z.strictObject({ authURL: url, tokenURL: url, infoURL: url }),
+  mapUser,
 });
 
 const oidcEntry = z.strictObject({
@@ -66,6 +70,7 @@ const oidcEntry = z.strictObject({
   name: providerName,
   issuer: url,
   ...client,
+  mapUser,
 });
 
 const appleEntry = z.strictObject({

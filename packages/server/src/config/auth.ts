@@ -104,6 +104,11 @@ export const authSection = z
     direct: directSection,
     /** The dev OAuth 2.0 server and `dev` provider (`--dev-provider`, `--dev-port`); development only. */
     dev: devSection,
+    /**
+     * The auth hooks module (`.ts` or `.js`, relative to the working directory): validator, claims
+     * updater, secret reader, senders, user mappers, whole providers... (see `auth/hooks.ts`).
+     */
+    hooks: text.optional(),
     /** Login providers: OAuth 2.0 (built-in, custom, OpenID Connect, Apple); secrets from environment variables. */
     providers: providersSection,
   })

@@ -126,7 +126,11 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     tls: { ...tls, cert: file(tls.cert), key: file(tls.key), ca: file(tls.ca) },
     access,
     server: { ...config.server, dataDir },
-    auth: { ...config.auth, direct: { ...config.auth.direct, credentialsFile } },
+    auth: {
+      ...config.auth,
+      direct: { ...config.auth.direct, credentialsFile },
+      hooks: file(config.auth.hooks),
+    },
     webhooks: { ...config.webhooks, folder: resolve(cwd, config.webhooks.folder) },
   };
 }
