@@ -68,11 +68,17 @@ export interface Addresses {
   upstream: string;
 }
 
-/** The README's addresses (Gatehouse on 8080, the application on 3000) replaced by the test's. */
-function localise(text: string, addresses: Addresses): string {
-  return text
-    .replaceAll('127.0.0.1:8080', addresses.gatehouse)
-    .replaceAll('127.0.0.1:3000', addresses.upstream);
+/** The forward-auth examples' addresses (Gatehouse on 8080, the application on 3000): README's → the test's. */
+function forwardAuthAddresses(addresses: Addresses): Record<string, string> {
+  return { '127.0.0.1:8080': addresses.gatehouse, '127.0.0.1:3000': addresses.upstream };
+}
+
+/** `text` with each of the README's addresses replaced by the test's. */
+function localise(text: string, addresses: Readonly<Record<string, string>>): string {
+  let local = text;
+  for (const [readmeAddress, testAddress] of Object.entries(addresses))
+    local = local.replaceAll(readmeAddress, testAddress);
+  return local;
 }
 
 export function useProxies(tempDir: () => string) {
@@ -99,6 +105,51 @@ export function useProxies(tempDir: () => string) {
     return `http://127.0.0.1:${port}`;
   }
 
+  /**
+   * nginx with the README's snippets and its site `name` (the block whose first line names that
+   * file), the README's addresses in it replaced by `addresses`, listening on `port` of 127.0.0.1
+   * (default: a free one); returns its base URL.
+   */
+  async function nginxSite(
+    name: string,
+    addresses: Readonly<Record<string, string>>,
+    port?: number,
+  ): Promise<string> {
+    const dir = tempDir();
+    port ??= await freePort();
+    const files = readmeFiles('nginx');
+    for (const [file, body] of files) {
+      if (file.includes('/snippets/')) writeFileSync(join(dir, file.slice(file.lastIndexOf('/') + 1)), body);
+    }
+    const readmeSite = files.get(name);
+    if (readmeSite === undefined) throw new Error(`the README has no nginx block for ${name}`);
+    const site = localise(readmeSite, addresses)
+      .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+      .replaceAll('include snippets/', `include ${dir}/`);
+    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
+    const conf = [
+      'daemon off;',
+      'worker_processes 1;',
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      '  access_log off;',
+      ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (temp) => `  ${temp === 'body' ? 'client_body' : temp}_temp_path ${dir}/${temp};`,
+      ),
+      site,
+      '}',
+    ].join('\n');
+    writeFileSync(join(dir, 'nginx.conf'), conf);
+    return run(
+      executable('NGINX_PATH'),
+      ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
+      port,
+    );
+  }
+
   return {
     /** An upstream answering every request with what it received, as JSON. */
     async echo(): Promise<string> {
@@ -116,52 +167,21 @@ export function useProxies(tempDir: () => string) {
       return `127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
 
-    /** nginx with the README's site and snippets; returns its base URL. */
-    async nginx(addresses: Addresses): Promise<string> {
-      const dir = tempDir();
-      const port = await freePort();
-      const files = readmeFiles('nginx');
-      let site = '';
-      for (const [name, body] of files) {
-        if (name.includes('/snippets/'))
-          writeFileSync(join(dir, name.slice(name.lastIndexOf('/') + 1)), body);
-        else site = body;
-      }
-      site = localise(site, addresses)
-        .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-        .replaceAll('include snippets/', `include ${dir}/`);
-      for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
-      const conf = [
-        'daemon off;',
-        'worker_processes 1;',
-        ...(process.getuid?.() === 0 ? ['user root;'] : []),
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/error.log warn;`,
-        'events { worker_connections 256; }',
-        'http {',
-        '  access_log off;',
-        ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (temp) => `  ${temp === 'body' ? 'client_body' : temp}_temp_path ${dir}/${temp};`,
-        ),
-        site,
-        '}',
-      ].join('\n');
-      writeFileSync(join(dir, 'nginx.conf'), conf);
-      return run(
-        executable('NGINX_PATH'),
-        ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
-        port,
-      );
+    /** nginx with the README's forward-auth site and snippets; returns its base URL. */
+    nginx(addresses: Addresses): Promise<string> {
+      return nginxSite('/etc/nginx/sites-enabled/app.example.com', forwardAuthAddresses(addresses));
     },
+
+    nginxSite,
 
     /** Caddy with the README's Caddyfile (the site as plain HTTP on 127.0.0.1, no admin endpoint); returns its base URL. */
     async caddy(addresses: Addresses): Promise<string> {
       const dir = tempDir();
       const port = await freePort();
-      const caddyfile = localise([...readmeFiles('caddyfile').values()].join('\n'), addresses).replace(
-        /^app\.example\.com \{/m,
-        `http://127.0.0.1:${port} {\n\tbind 127.0.0.1`,
-      );
+      const caddyfile = localise(
+        [...readmeFiles('caddyfile').values()].join('\n'),
+        forwardAuthAddresses(addresses),
+      ).replace(/^app\.example\.com \{/m, `http://127.0.0.1:${port} {\n\tbind 127.0.0.1`);
       writeFileSync(join(dir, 'Caddyfile'), `{\n\tadmin off\n\tauto_https off\n}\n${caddyfile}`);
       const env = { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') };
       return run(
