@@ -110,10 +110,16 @@ export async function buildApp(
     env,
     authHooks,
   };
-  for (const area of areas) {
-    await area(app, context);
+  try {
+    for (const area of areas) {
+      await area(app, context);
+    }
+    await app.ready();
+  } catch (error) {
+    // The areas before the failing one opened stores and workers: close them, so the process ends.
+    await app.close().catch(() => {});
+    throw error;
   }
-  await app.ready();
   return app;
 }
 

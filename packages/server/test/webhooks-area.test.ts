@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load.js';
 import { openDataFolder } from '../src/data/folder.js';
-import { useServe } from './support/cli.js';
+import { runCli, useServe } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
@@ -100,5 +100,24 @@ describe('gatehouse serve --modules DIR', () => {
     expect((await call(service.url)).status).toBe(401);
     const res = await call(service.url, { 'x-webhook-secret': 'cli-secret' });
     expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });
+  });
+});
+
+describe('a module that declares what cannot be honoured', () => {
+  it('stops gatehouse serve with exit 2, naming the module, the method and the variable', async () => {
+    const cwd = tempDir();
+    mkdirSync(`${cwd}/hooks`);
+    writeFileSync(
+      `${cwd}/hooks/github.ts`,
+      'export default class {\n  /** @signature github env:GH_HOOK_SECRET_UNSET */\n  handlePush() {}\n}\n',
+    );
+    const result = await runCli(['serve', '--port', '0', '--modules', 'hooks'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `config error: webhooks.folder (${cwd}/hooks): 1 webhook module(s) declare what cannot be honoured:`,
+    );
+    expect(result.stderr).toContain(
+      'github.handlePush: @signature github reads the environment variable GH_HOOK_SECRET_UNSET, which is not set',
+    );
   });
 });

@@ -1,22 +1,17 @@
-import { format } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { discoverRoutes } from './discover.js';
 import { readSourceDocs } from './jsdoc.js';
 import { ownMethodNames } from './module-export.js';
 import type { ModuleConfig } from './types.js';
 
-const lines: string[] = [];
-const logger = { logf: (f: string, ...a: unknown[]) => lines.push(format(f, ...a)) };
-
 function routes(instance: object, source?: string, config?: ModuleConfig) {
-  const docs = source === undefined ? undefined : readSourceDocs('m.ts', source).get('default');
+  const docs = source === undefined ? undefined : readSourceDocs('m.ts', source).exports.get('default');
   const found = discoverRoutes({
     module: 'm',
     methods: ownMethodNames(instance),
     docs,
     config,
     defaultSignature: undefined,
-    logger,
   });
   return Object.fromEntries([...found].map(([key, r]) => [key, r.method]));
 }
@@ -73,27 +68,48 @@ describe('discoverRoutes', () => {
     );
   });
 
-  it('leaves out and logs a bad path, a taken path and a bad @signature', () => {
+  it.each([
+    ['a bad path', '/** @webhook ../x */ a() {}', 'm.a: invalid webhook path "../x"'],
+    [
+      'a taken path',
+      '/** @webhook a */ b() {}\n/** @webhook a */ a() {}',
+      'm.b: path "a" is already taken by m.a',
+    ],
+    [
+      'a signature without secret',
+      '/** @signature github */ handleA() {}',
+      'signature scheme "github" needs a secret',
+    ],
+    [
+      'a path with extra words',
+      '/** @webhook a b */ a() {}',
+      'm.a: @webhook a b (line 2): expected @webhook or @webhook <path>',
+    ],
+    [
+      'a timeout with extra words',
+      '/** @timeout 50 ms */ handleA() {}',
+      '@timeout 50 ms (line 2): expected @timeout <milliseconds>',
+    ],
+    [
+      'a tag given twice',
+      '/**\n * @webhook a\n * @webhook b\n */ a() {}',
+      'm.a: @webhook is given 2 times (lines 3, 4)',
+    ],
+    ['@raw with words', '/** @raw yes */ handleA() {}', 'expected @raw alone'],
+  ])('refuses the module for %s', (_what, members, message) => {
     class M {
       a() {}
       b() {}
-      c() {}
-      d() {}
+      handleA() {}
     }
-    const source = `export default class M {
-      /** @webhook ../x */ a() {}
-      /** @webhook a */ b() {}
-      /** @webhook cc
-       *  @signature github */ c() {}
-      /** @webhook a */ d() {}
-    }`;
-    lines.length = 0;
-    expect(routes(new M(), source)).toEqual({ a: 'b' });
-    expect(lines.join('\n')).toContain(
-      'm.a not exposed: @gatehouse/webhooks: m.a: invalid webhook path "../x"',
+    const source = `export default class M {\n${members}\n}`;
+    expect(() => routes(new M(), source)).toThrow(message);
+  });
+
+  it('refuses @webhook above the module itself', () => {
+    expect(() => routes({ handleA() {} }, '/** @webhook x */\nexport default { handleA() {} };')).toThrow(
+      'm: @webhook (line 1) stands above the module, not above a method',
     );
-    expect(lines.join('\n')).toContain('m.c: signature scheme "github" needs a secret');
-    expect(lines.join('\n')).toContain('m.d: path "a" is already taken');
   });
 
   it('resolves signatures: method tag > method config > module tag > module config', () => {
@@ -110,14 +126,13 @@ describe('discoverRoutes', () => {
       /** @webhook
        *  @signature none */ c() {}
     }`;
-    const docs = readSourceDocs('m.ts', source).get('default');
+    const docs = readSourceDocs('m.ts', source).exports.get('default');
     const found = discoverRoutes({
       module: 'm',
       methods: ownMethodNames(new M()),
       docs,
       config: { methods: { b: { signature: { scheme: 'hmac-sha256', secret: 'k' } } } },
       defaultSignature: undefined,
-      logger,
     });
     expect(found.get('a')!.signature).toEqual({ scheme: 'stripe', secretEnv: 'OWN' });
     expect(found.get('b')!.signature).toEqual({ scheme: 'hmac-sha256', secret: 'k' });

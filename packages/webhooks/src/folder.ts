@@ -28,6 +28,8 @@ export class ModuleFolder {
   readonly #events: FolderEvents;
   readonly #logger: Logger;
   readonly #known = new Map<string, Known>();
+  /** Modules whose current file failed to load, with why; emptied for a module once it loads. */
+  readonly failures = new Map<string, { file: string; error: unknown }>();
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
@@ -83,6 +85,7 @@ export class ModuleFolder {
     for (const [name, known] of this.#known) {
       if (present.get(name) !== path.basename(known.file)) {
         this.#known.delete(name);
+        this.failures.delete(name);
         this.#events.removed(name);
         this.#logger.logf('webhooks: module %s removed', name);
       }
@@ -107,9 +110,11 @@ export class ModuleFolder {
       loaded = await this.#load(name, file, source, `${hash}-${Date.now().toString(36)}`);
       this.#events.loaded(name, file, loaded);
       this.#known.set(name, { file, hash });
+      this.failures.delete(name);
       this.#logger.logf('webhooks: module %s loaded from %s', name, file);
     } catch (err) {
       void loaded?.runner.close();
+      this.failures.set(name, { file, error: err });
       const known = this.#known.get(name);
       const outcome = known ? 'keeping the last good version' : 'not served';
       this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, err);

@@ -3,6 +3,7 @@
  * Methods of hosting modules exposed as `POST /webhook/{module}/{method}` endpoints.
  */
 export { type AddressCheck, allowList } from './allowlist.js';
+export { WebhookDeclarationError } from './declaration-error.js';
 export { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 export { type DocTag, type ExportDocs, readSourceDocs, type SourceDocs } from './jsdoc.js';
 export { type Logger, silentLogger } from './logger.js';

@@ -12,10 +12,11 @@ import { createHash } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { WebhookDeclarationError } from './declaration-error.js';
 import { InProcessRunner } from './in-process.js';
 import { ProcessRunner } from './isolation/process-runner.js';
 import type { WorkerSpec } from './isolation/worker-process.js';
-import { type ExportDocs, readSourceDocs } from './jsdoc.js';
+import { type ExportDocs, readSourceDocs, type SourceDocs, unappliedTags } from './jsdoc.js';
 import type { Logger } from './logger.js';
 import { exportedConfig, instantiate, ownMethodNames, pickExport } from './module-export.js';
 import type { Runner } from './runner.js';
@@ -56,6 +57,24 @@ export type ModuleLoader = (
 
 const isTypeScript = (file: string) => /\.[cm]?ts$/.test(file);
 
+/**
+ * The docs of the export the module turned out to be. A webhook tag anywhere else in the file is a
+ * declaration that would be ignored (a `@signature` above a helper, or on an export the runtime did
+ * not pick): the module does not load, so a declared check is never silently dropped.
+ */
+export function docsOfExport(name: string, source: SourceDocs, exportName: string): ExportDocs | undefined {
+  const docs = source.exports.get(exportName);
+  const stray = unappliedTags(source, docs);
+  if (stray.length > 0) {
+    const list = stray.map((t) => `@${t.name}${t.text ? ` ${t.text}` : ''} (line ${t.line})`).join(', ');
+    const holder = exportName === '*' ? 'its exported functions' : `its export "${exportName}"`;
+    throw new WebhookDeclarationError(
+      `${name}: ${list} not in a JSDoc block of ${holder} or their methods; put each tag right above the exported class, object, method or function it declares`,
+    );
+  }
+  return docs;
+}
+
 /** Trusted code: imported into the service's own thread. */
 export function inProcessLoader(cacheDir: string, logger: Logger): ModuleLoader {
   return async (name, file, source, version) => {
@@ -67,7 +86,7 @@ export function inProcessLoader(cacheDir: string, logger: Logger): ModuleLoader 
     const instance = instantiate(exported);
     return {
       methods: ownMethodNames(instance),
-      docs: docs.get(exportName),
+      docs: docsOfExport(name, docs, exportName),
       config: exportedConfig(exports, exported),
       runner: new InProcessRunner(name, instance, logger),
     };
@@ -93,7 +112,13 @@ export function processLoader(cacheDir: string, settings: WorkerSettings): Modul
         { ...settings(name), module: name, url },
         removeTranspiled,
       );
-      return { methods: ready.methods, docs: docs.get(ready.exportName), config: ready.config, runner };
+      try {
+        const exportDocs = docsOfExport(name, docs, ready.exportName);
+        return { methods: ready.methods, docs: exportDocs, config: ready.config, runner };
+      } catch (err) {
+        void runner.close();
+        throw err;
+      }
     } catch (err) {
       removeTranspiled();
       throw err;

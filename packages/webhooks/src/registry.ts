@@ -5,6 +5,7 @@
  * A module registered from code shadows a folder module of the same name.
  */
 import { stat } from 'node:fs/promises';
+import { WebhookDeclarationError } from './declaration-error.js';
 import { discoverRoutes } from './discover.js';
 import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
@@ -16,6 +17,7 @@ import { positiveInt, type ResolvedOptions, resolveOptions, type WebhooksOptions
 import { ReplayStore } from './replay.js';
 import type { Runner } from './runner.js';
 import { Semaphore } from './semaphore.js';
+import { secretProblem } from './signatures/verify.js';
 import type { ModuleConfig, RouteEntry } from './types.js';
 
 /** A loaded module: its routes, where its calls run and its concurrency bound. */
@@ -94,7 +96,7 @@ export class Webhooks {
         folderLoader(this.options, modulesDir, cacheDir),
         {
           loaded: (name, file, loaded) => {
-            const entry = this.#entry(name, file, loaded);
+            const entry = this.#declared(name, file, loaded);
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.set(name, entry);
           },
@@ -124,6 +126,16 @@ export class Webhooks {
       return;
     }
     await this.#folder.sync();
+    const refused = [...this.#folder.failures.values()].filter(
+      (failure) => failure.error instanceof WebhookDeclarationError,
+    );
+    if (refused.length > 0) {
+      await this.close();
+      const reasons = refused.map(({ file, error }) => `${file}: ${(error as Error).message}`);
+      throw new WebhookDeclarationError(
+        `${refused.length} webhook module(s) declare what cannot be honoured:\n  ${reasons.join('\n  ')}`,
+      );
+    }
     if (this.options.watch) this.#folder.watch(this.options.debounceMs);
   }
 
@@ -148,7 +160,7 @@ export class Webhooks {
     if (typeof instance !== 'object' || instance === null) {
       throw new TypeError('@gatehouse/webhooks: register() needs an object or class instance');
     }
-    const entry = this.#entry(name, 'code', {
+    const entry = this.#declared(name, 'code', {
       methods: ownMethodNames(instance),
       docs: undefined,
       config: config ?? instanceConfig(instance),
@@ -191,6 +203,18 @@ export class Webhooks {
     return rows;
   }
 
+  /** {@link #entry}, with any problem as a {@link WebhookDeclarationError}: the module does not load. */
+  #declared(name: string, origin: string, loaded: LoadedModule): ModuleEntry {
+    try {
+      return this.#entry(name, origin, loaded);
+    } catch (err) {
+      if (err instanceof WebhookDeclarationError) throw err;
+      throw new WebhookDeclarationError(
+        String((err as Error).message ?? err).replace(/^@gatehouse\/webhooks: /, ''),
+      );
+    }
+  }
+
   #entry(name: string, origin: string, loaded: LoadedModule): ModuleEntry {
     const { config, runner } = loaded;
     const routes = discoverRoutes({
@@ -199,8 +223,12 @@ export class Webhooks {
       docs: loaded.docs,
       config,
       defaultSignature: this.options.defaultSignature,
-      logger: this.options.logger,
     });
+    // Fail closed at load: a route whose signature cannot be checked is never served.
+    for (const route of routes.values()) {
+      const problem = route.signature && secretProblem(route.signature, this.options.environment);
+      if (problem) throw new WebhookDeclarationError(`${name}.${route.method}: ${problem}`);
+    }
     if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
     const targets = new Map<string, CallTarget>();

@@ -126,7 +126,8 @@ function handler(webhooks: Webhooks) {
   return (request: FastifyRequest, reply: FastifyReply): void => {
     const { module, route, call, kind, receivedAt } = request.webhookTarget as Target;
     const raw = Buffer.isBuffer(request.body) ? request.body : EMPTY;
-    if (route.signature) verifySignature(route.signature, request.headers, raw, receivedAt);
+    if (route.signature)
+      verifySignature(route.signature, request.headers, raw, receivedAt, options.environment);
     // A fresh object from JSON.parse: adding _webhook to it (over any _webhook the body had) is safe.
     const params = parseParams(raw, kind);
     const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);

@@ -4,7 +4,7 @@
  */
 
 /** The signature schemes a module or method can require. */
-export type SignatureScheme = 'github' | 'stripe' | 'slack' | 'hmac-sha256';
+export type SignatureScheme = 'github' | 'stripe' | 'slack' | 'standard-webhooks' | 'hmac-sha256';
 
 /**
  * How a route's requests must be signed. Give the secret literally (`secret`, several for rotation:
@@ -21,7 +21,7 @@ export interface SignatureConfig {
   encoding?: 'hex' | 'base64';
   /** hmac-sha256 only: a prefix to strip from the header value, e.g. `sha256=`. */
   prefix?: string;
-  /** stripe and slack: accepted clock difference in seconds (default 300). */
+  /** stripe, slack and standard-webhooks: accepted clock difference in seconds (default 300). */
   toleranceSec?: number;
   /** The header naming the delivery id used for replay protection (overrides the scheme default). */
   deliveryHeader?: string;
@@ -34,6 +34,8 @@ export interface MethodConfig {
   /** `'none'` switches a module-wide signature off for this method. */
   signature?: SignatureConfig | 'none';
   timeoutMs?: number;
+  /** Hand the handler the body's exact bytes as `_webhook.rawBody` (a Buffer), like `@raw`. */
+  raw?: boolean;
 }
 
 /** What a module may export as `webhookConfig` (named export, static property or object property). */
@@ -66,4 +68,6 @@ export interface RouteEntry {
   readonly method: string;
   readonly signature: SignatureConfig | undefined;
   readonly timeoutMs: number | undefined;
+  /** Whether the handler gets the raw body (`@raw`); such a route takes any content type. */
+  readonly raw: boolean;
 }

@@ -23,7 +23,10 @@ export default class Hooks extends Base {
     return { ok: true, email: params.email };
   }
 
-  /** @WEBHOOK stripe the tag's path wins over the prefix */
+  /**
+   * The tag's path wins over the prefix; tag names are case-insensitive.
+   * @WEBHOOK stripe
+   */
   handleStripe(params: { type?: string }) {
     return { stripeType: params.type ?? null };
   }
@@ -56,11 +59,6 @@ export default class Hooks extends Base {
   async handleSlow() {
     await new Promise((r) => setTimeout(r, 1000));
     return 'late';
-  }
-
-  /** @webhook ../up */
-  brokenPath() {
-    return 'never';
   }
 
   /** @webhook */

@@ -7,8 +7,9 @@
  * The plugin keeps its own body parser (raw bytes, for signatures) in its own child context; closing
  * the app stops the folder watcher and the workers.
  */
-import { type SignatureConfig, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
+import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
 import type { ConfigFlag } from '../commands/config-flags.js';
+import { ConfigError } from '../config/errors.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
 import type { Area } from './area.js';
 
@@ -64,8 +65,15 @@ export const webhooksArea: Area = async (app, { config, data, logger, stateStore
     logger,
   });
   // Loaded before the plugin registers: starting every worker can take longer than Fastify's plugin
-  // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead).
-  await webhooks.start();
+  // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead). A module
+  // declaring what cannot be honoured (a signature whose secret is unset...) stops start-up (exit 2).
+  try {
+    await webhooks.start();
+  } catch (error) {
+    if (error instanceof WebhookDeclarationError)
+      throw new ConfigError([`webhooks.folder (${c.folder}): ${error.message}`]);
+    throw error;
+  }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
   const routes = webhooks.list().length;

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** HMAC-SHA256 of `parts` (concatenated) under `secret`. */
-export function hmacSha256(secret: string, ...parts: (string | Buffer)[]): Buffer {
+export function hmacSha256(secret: string | Buffer, ...parts: (string | Buffer)[]): Buffer {
   const mac = createHmac('sha256', secret);
   for (const part of parts) mac.update(part);
   return mac.digest();

@@ -3,7 +3,7 @@
  * Turns a `@signature` JSDoc tag into a {@link SignatureConfig}, and checks a config, so a tag
  * and a `webhookConfig` object end up as the same thing. Tag grammar:
  *
- *     @signature <github|stripe|slack|hmac-sha256|none> [env:VAR] [key=value ...]
+ *     @signature <github|stripe|slack|standard-webhooks|hmac-sha256|none> [env:VAR] [key=value ...]
  *
  * keys: `header`, `encoding` (hex|base64), `prefix`, `tolerance` (seconds), `delivery` (header).
  * Secrets can only be named by environment variable in a tag, never written into the source.
@@ -14,6 +14,7 @@ const SCHEMES: Readonly<Record<SignatureScheme, true>> = {
   github: true,
   stripe: true,
   slack: true,
+  'standard-webhooks': true,
   'hmac-sha256': true,
 };
 
@@ -65,10 +66,13 @@ export function parseSignatureTag(text: string, where: string): SignatureConfig 
   return checkSignatureConfig(config, where);
 }
 
+/** Where `env:VAR` secrets are read from. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 /** The secrets a config names right now; empty when its environment variable is unset. */
-export function secretsOf(config: SignatureConfig): string[] {
+export function secretsOf(config: SignatureConfig, env: Environment = process.env): string[] {
   if (config.secret !== undefined)
     return typeof config.secret === 'string' ? [config.secret] : [...config.secret];
-  const fromEnv = config.secretEnv === undefined ? undefined : process.env[config.secretEnv];
+  const fromEnv = config.secretEnv === undefined ? undefined : env[config.secretEnv];
   return fromEnv ? [fromEnv] : [];
 }
