@@ -38,6 +38,7 @@ export { type DevProviderOptions, devProvider } from './dev/dev-provider.js';
 export { DEV_DEFAULT_PORT, type DevServerOptions, startDevOAuthServer } from './dev/dev-server.js';
 export { AuthError, type AuthErrorCode, authErrors } from './errors.js';
 export type { HttpHandler, HttpRequest, HttpResponse } from './http/exchange.js';
+export { MissingPackageError, type OptionalPackage } from './internal/optional-package.js';
 export { type Logger, silentLogger } from './logger/logger.js';
 export type { GuardMode, GuardOutcome } from './middleware/guard.js';
 export {

@@ -4,8 +4,11 @@
  * maintained SMTP client for Node: STARTTLS, AUTH, pooling and header encoding done right), with
  * the parameters of the reference: host, port, user/password, STARTTLS, skip-verify, From,
  * Subject, content type and charset. Silent: nodemailer's own logging stays off; failures reject.
+ * nodemailer is an optional peer dependency, imported when the sender is created: the first `send`
+ * rejects naming the package when it is not installed.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { importOptional } from '../internal/optional-package.js';
 import type { Sender } from './sender.js';
 
 export interface EmailSenderOptions {
@@ -69,7 +72,7 @@ function checkedContentType(contentType: string | undefined): string {
 export class EmailSender implements Sender {
   /** `<type>; charset=<charset>`, as the message header says it. */
   readonly contentType: string;
-  readonly #transport: Transporter;
+  readonly #transport: Promise<Transporter>;
   readonly #from: string;
   readonly #subject: string;
   readonly #encode: (text: string) => Buffer;
@@ -87,7 +90,7 @@ export class EmailSender implements Sender {
     if (!Number.isInteger(poolSize) || poolSize < 0) {
       throw new TypeError('@gatehouse/auth: e-mail poolSize must be a whole number, 0 for no pool');
     }
-    this.#transport = nodemailer.createTransport({
+    const settings = {
       ...(poolSize > 0 ? { pool: true as const, maxConnections: poolSize } : {}),
       host: options.host,
       port: options.port ?? (options.tls ? 465 : 25),
@@ -102,11 +105,17 @@ export class EmailSender implements Sender {
       socketTimeout: timeout,
       logger: false,
       debug: false,
-    });
+    };
+    this.#transport = importOptional('nodemailer', 'the e-mail sender', () => import('nodemailer')).then(
+      ({ default: nodemailer }) => nodemailer.createTransport(settings),
+    );
+    // Reported by send(); not an unhandled rejection of a sender that never sends.
+    this.#transport.catch(() => {});
   }
 
   async send(address: string, text: string): Promise<void> {
-    await this.#transport.sendMail({
+    const transport = await this.#transport;
+    await transport.sendMail({
       from: this.#from,
       to: address,
       subject: this.#subject,
@@ -117,6 +126,9 @@ export class EmailSender implements Sender {
 
   /** Closes pooled connections, if any. */
   close(): void {
-    this.#transport.close();
+    this.#transport.then(
+      (transport) => transport.close(),
+      () => {},
+    );
   }
 }

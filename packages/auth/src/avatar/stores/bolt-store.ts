@@ -7,11 +7,13 @@
  * (fingerprint), and a put or remove changes both in one transaction.
  *
  * `lmdb` is imported when a store is opened, not with the module: `@gatehouse/auth` re-exports this
- * class, and an integrator without a bolt store should not pay the native module's load time.
+ * class, and an integrator without a bolt store should not pay the native module's load time (nor
+ * install it: it is an optional peer dependency).
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
+import { importOptional } from '../../internal/optional-package.js';
 import { contentFingerprint } from '../fingerprint.js';
 import { assertAvatarId, avatarIdFor } from '../id.js';
 import type { AvatarStore } from '../types.js';
@@ -33,7 +35,7 @@ export class BoltAvatarStore implements AvatarStore {
   static async open(path: string): Promise<BoltAvatarStore> {
     if (!path) throw new TypeError('@gatehouse/auth: bolt avatar store needs a file path');
     await mkdir(dirname(path), { recursive: true, mode: 0o750 });
-    const { open } = await import('lmdb');
+    const { open } = await importOptional('lmdb', 'the bolt:// avatar store', () => import('lmdb'));
     const root = open({ path, maxDbs: 4, compression: false });
     return new BoltAvatarStore(path, root);
   }

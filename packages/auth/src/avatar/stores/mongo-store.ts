@@ -10,9 +10,11 @@
  * revisions to clean up. GridFS only pays off for files above 16 MB, which the proxy never stores.
  *
  * The driver is imported when a store is opened, not with the module: `@gatehouse/auth` re-exports
- * this class, and an integrator without a MongoDB store should not pay the driver's load time.
+ * this class, and an integrator without a MongoDB store should not pay the driver's load time (nor
+ * install it: it is an optional peer dependency).
  */
 import type { Binary, Collection, MongoClient } from 'mongodb';
+import { importOptional } from '../../internal/optional-package.js';
 import { contentFingerprint } from '../fingerprint.js';
 import { assertAvatarId, avatarIdFor } from '../id.js';
 import type { AvatarStore } from '../types.js';
@@ -78,7 +80,11 @@ export class MongoAvatarStore implements AvatarStore {
     const location = parseMongoAvatarURI(uri);
     // The driver waits 30 s for a server by default; a URI that sets its own timeout keeps it.
     const timeouts = /[?&]serverSelectionTimeoutMS=/i.test(uri) ? {} : { serverSelectionTimeoutMS: 10_000 };
-    const { MongoClient } = await import('mongodb');
+    const { MongoClient } = await importOptional(
+      'mongodb',
+      'the mongodb:// avatar store',
+      () => import('mongodb'),
+    );
     const client = new MongoClient(location.clientURI, timeouts);
     try {
       await client.connect();
