@@ -3,7 +3,7 @@
  * to the built dist/ (the other tests reach src/ through vitest's aliases, so only this one can
  * catch a wrong exports map or a stale build).
  */
-import type * as Gatehouse from 'gatehouse';
+import type * as Gatehouse from '@gatehouse/server';
 import { expect } from 'vitest';
 import { describePackage } from '../../../test-support/packages.js';
 import * as source from '../src/index.js';
@@ -11,7 +11,7 @@ import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 
-describePackage<typeof Gatehouse>('gatehouse', source, {
+describePackage<typeof Gatehouse>('@gatehouse/server', source, {
   title: 'the built loadConfig gives the embedded defaults',
   run: ({ loadConfig }) => {
     const { config } = loadConfig({ cwd: tempDir(), env: {} });

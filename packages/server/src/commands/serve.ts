@@ -63,7 +63,7 @@ export const serveCommand: Command = {
     }
     const loaded = loadConfigWithFlags(serveFlags, values, io);
     const { config, file } = loaded;
-    for (const note of assertPaths(loaded, io.cwd)) io.stderr(`gatehouse: ${note}`);
+    assertPaths(loaded, io.cwd); // its notes are config check's; the areas say the same at start-up
     const policy = installProcessPolicy(io.stderr);
     const stopRequested = nextSignal();
     const service = await startService(config, { write: io.stderr, configFile: file });
