@@ -13,10 +13,10 @@ import { avatarsArea } from './areas/avatars.js';
 import { forwardAuthArea } from './areas/forward-auth.js';
 import { healthArea } from './areas/health.js';
 import { homeArea } from './areas/home.js';
-import { oauthProvidersArea } from './areas/oauth-providers.js';
+import { loginProvidersArea } from './areas/login-providers.js';
 import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
-import { loadConfiguredHooks } from './auth/hook-references.js';
+import { prepareAuth } from './auth/setup.js';
 import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -31,7 +31,7 @@ import { installReload } from './tls/reload.js';
 const areas: readonly Area[] = [
   healthArea, // GET /ping
   homeArea, // GET / demo login page (server.homePage)
-  oauthProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers; before auth, which lists them
+  loginProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers, hooks providers; before auth, which lists them
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
   forwardAuthArea, // /auth/forward: what reverse proxies ask before letting a request through
   avatarsArea, // announces where avatars live (the route is served by the auth plugin)
@@ -80,8 +80,8 @@ export async function buildApp(
   announce(state.description);
   const stateStore = state.store;
   const env = options.env ?? process.env;
-  const authHooks = await loadConfiguredHooks(config.auth);
-  const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authHooks });
+  const authSetup = await prepareAuth(config.auth); // the hooks module and template files
+  const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -108,7 +108,7 @@ export async function buildApp(
     stateStore,
     announce,
     env,
-    authHooks,
+    authSetup,
   };
   try {
     for (const area of areas) {

@@ -45,7 +45,7 @@ describe('gatehouse config check: auth', () => {
         'config error: auth.providers.0.numericId: unknown key (known: kind, clientId, clientSecretEnv, scopes, endpoints)',
         'config error: auth.providers.1.clientSecretEnv (from gatehouse.config.json): expected an environment variable name like "GITHUB_CLIENT_SECRET", got "gh-secret"',
         expect.stringMatching(
-          /^config error: auth\.providers\.2\.kind \(from gatehouse\.config\.json\): expected an entry with "kind": one of github, google, .*apple, custom, oidc, got/,
+          /^config error: auth\.providers\.2\.kind \(from gatehouse\.config\.json\): expected an entry with "kind": one of github, google, .*apple, custom, oidc, verify.*, got/,
         ),
       ]),
     );
@@ -82,5 +82,37 @@ describe('gatehouse config check: auth', () => {
     expect(result.stderr.trim()).toBe(
       `config error: auth.hooks: ${join(cwd, 'auth-hooks.ts')}: export sender: unknown hook (known: secretReader, claimsUpdater, validator, userUpdater, basicAuthChecker, credentialChecker, mapUser, senders, loginPages, devEmailFor, providers)`,
     );
+  });
+
+  it('names the key of a verify provider’s missing template, bad placeholder, sender choice and SMTP password', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'bad.txt'), 'Your code: {{.Code}}');
+    const smtp = { host: '127.0.0.1', from: 'gate@example.test', passwordEnv: 'SMTP_PASSWORD' };
+    const file = {
+      auth: {
+        providers: [
+          { kind: 'verify', name: 'a', template: './missing.txt', smtp },
+          { kind: 'verify', name: 'b', template: './bad.txt', smtp },
+          { kind: 'verify', name: 'c' },
+          { kind: 'verify', name: 'd', smtp, sender: 'chat' },
+        ],
+      },
+    };
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
+    const unset = await runCli(['config', 'check'], { cwd });
+    expect(unset.stderr.trim().split('\n')).toEqual([
+      'config error: auth.providers.0.smtp.passwordEnv (from gatehouse.config.json): environment variable SMTP_PASSWORD is not set',
+      'config error: auth.providers.1.smtp.passwordEnv (from gatehouse.config.json): environment variable SMTP_PASSWORD is not set',
+      'config error: auth.providers.3.smtp.passwordEnv (from gatehouse.config.json): environment variable SMTP_PASSWORD is not set',
+    ]);
+    const result = await runCli(['config', 'check'], { cwd, env: { SMTP_PASSWORD: 'pw' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'config error: auth.providers.2: a verify provider takes either "smtp" or "sender" (a hooks module\'s), not both nor neither',
+      'config error: auth.providers.3: a verify provider takes either "smtp" or "sender" (a hooks module\'s), not both nor neither',
+      'config error: auth.providers.3.sender: "chat" needs auth.hooks, a module exporting senders.chat',
+      `config error: auth.providers.0.template: ${join(cwd, 'missing.txt')}: ENOENT`,
+      `config error: auth.providers.1.template: ${join(cwd, 'bad.txt')}: unknown placeholder {{.Code}} in the verify template (use {{.Address}}, {{.User}}, {{.Token}}, {{.Site}})`,
+    ]);
   });
 });

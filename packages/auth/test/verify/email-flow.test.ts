@@ -4,9 +4,9 @@
  * from the received mail.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseMail, type SmtpPeer, startSmtpPeer } from '../../../../test-support/smtp.js';
 import type { User } from '../../src/index.js';
 import { sessionOf, setCookies, withSession } from '../core/support/servers.js';
-import { parseMail, type SmtpPeer, startSmtpPeer } from './support/smtp.js';
 import { emailSender, tokenIn, verifyAppPerTest } from './support/verify-app.js';
 
 const setup = verifyAppPerTest();

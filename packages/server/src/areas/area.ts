@@ -9,7 +9,7 @@
 import type { Service, StateStore } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../access/access.js';
-import type { LoadedHooks } from '../auth/hook-references.js';
+import type { AuthSetup } from '../auth/setup.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger } from '../logging.js';
@@ -34,8 +34,8 @@ export interface AreaContext {
   readonly announce: (line: string) => void;
   /** The environment the config's `...Env` keys name variables of (secrets are read from it). */
   readonly env: NodeJS.ProcessEnv;
-  /** The auth hooks module (`auth.hooks`), loaded and checked against the config; undefined without one. */
-  readonly authHooks: LoadedHooks | undefined;
+  /** The auth hooks module (`auth.hooks`) and template files, loaded and checked against the config. */
+  readonly authSetup: AuthSetup;
 }
 
 export type Area = (app: FastifyInstance, context: AreaContext) => Promise<void>;

@@ -2,12 +2,11 @@
  * @module auth/hook-references
  * The places where the `auth` section names an entry of the hooks module (a provider's `mapUser`,
  * a verified provider's `sender`, a local server's login page) or where a hook and a config key
- * would decide the same thing. Checked once the module is loaded, so `gatehouse config check` and
- * `serve` name the key whose hook is missing before anything is built.
+ * would decide the same thing. Checked once the module is loaded (`auth/setup.ts`), so
+ * `gatehouse config check` and `serve` name the key whose hook is missing before anything is built.
  */
 import type { AuthConfig } from '../config/auth.js';
-import { ConfigError } from '../config/errors.js';
-import { type AuthHooks, loadAuthHooks } from './hooks.js';
+import type { AuthHooks } from './hooks.js';
 
 /** A loaded hooks module and where it came from. */
 export interface LoadedHooks {
@@ -23,6 +22,8 @@ function references(auth: AuthConfig): [string, NamedExport, string][] {
   auth.providers.forEach((entry, index) => {
     if ('mapUser' in entry && entry.mapUser !== undefined)
       found.push([`auth.providers.${index}.mapUser`, 'mapUser', entry.mapUser]);
+    if (entry.kind === 'verify' && entry.sender !== undefined)
+      found.push([`auth.providers.${index}.sender`, 'senders', entry.sender]);
   });
   return found;
 }
@@ -41,15 +42,6 @@ export function hookReferenceProblems(auth: AuthConfig, loaded: LoadedHooks | un
     );
   }
   return problems;
-}
-
-/** The hooks module of `auth.hooks`, loaded and checked against the section; undefined without one. */
-export async function loadConfiguredHooks(auth: AuthConfig): Promise<LoadedHooks | undefined> {
-  const loaded =
-    auth.hooks === undefined ? undefined : { file: auth.hooks, hooks: await loadAuthHooks(auth.hooks) };
-  const problems = hookReferenceProblems(auth, loaded);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return loaded;
 }
 
 /** The named entry a checked reference points to. */

@@ -19,9 +19,12 @@ import { type LoadedHooks, namedHook } from './hook-references.js';
 /** Reads the secret named at a config key, e.g. `auth.providers.0.clientSecretEnv`. */
 export type SecretAt = (key: string) => string;
 
+/** The entries of the OAuth 2.0 kinds. */
+export type OAuthEntry = Exclude<ProviderEntry, { kind: 'verify' }>;
+
 /** Builds entry `index` of `auth.providers`; async for OIDC discovery and Apple's key. */
 export async function oauthProviderFromConfig(
-  entry: ProviderEntry,
+  entry: OAuthEntry,
   index: number,
   secretAt: SecretAt,
   hooks: LoadedHooks | undefined,

@@ -6,7 +6,7 @@
  * masked; durations are in milliseconds.
  */
 import { Access } from '../access/access.js';
-import { loadConfiguredHooks } from '../auth/hook-references.js';
+import { prepareAuth } from '../auth/setup.js';
 import { assertPaths } from '../config/check-paths.js';
 import { isSecretKey } from '../config/errors.js';
 import { type Command, exitCodes, parseFlags, UsageError } from './command.js';
@@ -59,8 +59,8 @@ export const configCommand: Command = {
       return exitCodes.ok;
     }
     const notes = assertPaths(loaded, io.cwd);
-    // The hooks module is imported as serve would: a load error or a missing named hook is a config error.
-    await loadConfiguredHooks(config.auth);
+    // The hooks module and template files are read as serve would: a problem is a config error.
+    await prepareAuth(config.auth);
     io.stderr(`config ok: ${file ?? '(no file, embedded defaults)'}`);
     for (const note of notes) io.stderr(note);
     for (const line of Access.describe(config.access)) io.stderr(line);

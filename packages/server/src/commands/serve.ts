@@ -4,7 +4,7 @@
  * (exit 0; exit 1 when in-flight requests had to be cut after `server.shutdownTimeout`). A second
  * signal cuts at once. Unexpected errors follow process-policy.ts (logged, exit 1). To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
-import { devPortFlag, devProviderFlag } from '../areas/oauth-providers.js';
+import { devPortFlag, devProviderFlag } from '../areas/login-providers.js';
 import { modulesFlag } from '../areas/webhooks.js';
 import { assertPaths } from '../config/check-paths.js';
 import { environmentVariables } from '../config/sources.js';

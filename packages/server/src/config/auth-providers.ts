@@ -6,7 +6,7 @@
  */
 import { type BuiltinProviderName, builtinProviderNames, DEV_DEFAULT_PORT } from '@gatehouse/auth';
 import * as z from 'zod';
-import { port, text } from './fields.js';
+import { duration, port, text } from './fields.js';
 
 /** A provider's name in the routes (`/auth/<name>/login`). */
 export const providerName = z
@@ -81,11 +81,51 @@ const appleEntry = z.strictObject({
   privateKeyFile: text,
 });
 
+const flag = z.boolean({ error: 'expected true or false' }).optional();
+
+/** The bundled e-mail sender: the reference's ten parameters, the password from a variable. */
+const smtpSection = z.strictObject({
+  host: text,
+  /** Default 25, or 465 with `tls`. */
+  port: port.optional(),
+  /** SMTP AUTH user; no AUTH without it. */
+  username: text.optional(),
+  /** The variable holding the SMTP password. */
+  passwordEnv: envName.optional(),
+  /** Refuse a server that does not offer STARTTLS (else TLS is still used when offered). */
+  startTLS: flag,
+  /** TLS from the first byte (SMTPS, port 465). */
+  tls: flag,
+  /** Accept any server certificate (a test server's); default false. */
+  insecureSkipVerify: flag,
+  from: text,
+  subject: text.optional(),
+  contentType: z
+    .enum(['text/plain', 'text/html'], { error: 'expected "text/plain" or "text/html"' })
+    .optional(),
+  charset: z
+    .enum(['utf-8', 'iso-8859-1', 'us-ascii'], { error: 'expected "utf-8", "iso-8859-1" or "us-ascii"' })
+    .optional(),
+});
+
+/** The verified provider: a confirmation link sent by e-mail (`smtp`) or by a sender of the hooks module. */
+const verifyEntry = z.strictObject({
+  kind: z.literal('verify'),
+  name: providerName,
+  /** A file with the message; `{{.Address}}`, `{{.User}}`, `{{.Token}}`, `{{.Site}}`. */
+  template: text.optional(),
+  smtp: smtpSection.optional(),
+  /** The name of a sender the hooks module exports in `senders`. */
+  sender: text.optional(),
+  /** Lifetime of a confirmation link. */
+  tokenTtl: duration('30m'),
+});
+
 const providerEntry = z.discriminatedUnion(
   'kind',
-  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry],
+  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry, verifyEntry],
   {
-    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc'].join(', ')}`,
+    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc', 'verify'].join(', ')}`,
   },
 );
 

@@ -28,6 +28,13 @@ export function authSecretReferences(auth: AuthConfig): SecretReference[] {
     });
   }
   auth.providers.forEach((entry, index) => {
+    if (entry.kind === 'verify' && entry.smtp?.passwordEnv !== undefined) {
+      references.push({
+        key: `auth.providers.${index}.smtp.passwordEnv`,
+        variable: entry.smtp.passwordEnv,
+        minLength: 1,
+      });
+    }
     if ('clientSecretEnv' in entry) {
       references.push({
         key: `auth.providers.${index}.clientSecretEnv`,

@@ -5,6 +5,7 @@
  * `GATEHOUSE_ADMIN_PASSWD`, and the variables this section names (`secretEnv`, `clientSecretEnv`);
  * the `secret` and `adminPasswd` keys exist so that a secret manager can render the file.
  */
+import { resolve } from 'node:path';
 import * as z from 'zod';
 import { devSection, envName, providerName, providersSection } from './auth-providers.js';
 import { duration, stringList, text } from './fields.js';
@@ -115,3 +116,14 @@ export const authSection = z
   .prefault({});
 
 export type AuthConfig = z.output<typeof authSection>;
+
+/** The section with the files it names (hooks module, templates, keys) taken from `cwd`. */
+export function resolveAuthPaths(auth: AuthConfig, cwd: string): AuthConfig {
+  const file = (path: string | undefined) => (path === undefined ? undefined : resolve(cwd, path));
+  const providers = auth.providers.map((entry) => {
+    if (entry.kind === 'verify') return { ...entry, template: file(entry.template) };
+    if (entry.kind === 'apple') return { ...entry, privateKeyFile: resolve(cwd, entry.privateKeyFile) };
+    return entry;
+  });
+  return { ...auth, hooks: file(auth.hooks), providers };
+}

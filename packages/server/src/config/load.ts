@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { groupNames } from '../access/groups.js';
+import { resolveAuthPaths } from './auth.js';
 import { authSecretReferences, secretProblem } from './auth-secrets.js';
 import { ConfigError, formatIssue } from './errors.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
@@ -126,11 +127,7 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     tls: { ...tls, cert: file(tls.cert), key: file(tls.key), ca: file(tls.ca) },
     access,
     server: { ...config.server, dataDir },
-    auth: {
-      ...config.auth,
-      direct: { ...config.auth.direct, credentialsFile },
-      hooks: file(config.auth.hooks),
-    },
+    auth: resolveAuthPaths({ ...config.auth, direct: { ...config.auth.direct, credentialsFile } }, cwd),
     webhooks: { ...config.webhooks, folder: resolve(cwd, config.webhooks.folder) },
   };
 }

@@ -1,13 +1,13 @@
 /**
- * @module areas/oauth-providers
- * OAuth 2.0 login providers of the service: the dev provider (`--dev-provider [--dev-port P]`, or
- * `auth.dev` in the config file) and the built-in, custom, OpenID Connect and Apple providers listed
- * in `auth.providers` (built by `auth/oauth-providers.ts`). Client secrets come from environment
- * variables named in the file (`clientSecretEnv`), never from the file itself. Registered before the
- * auth area, so the start-up summary lists them.
+ * @module areas/login-providers
+ * The login providers of the service besides the direct one: the dev provider (`--dev-provider
+ * [--dev-port P]`, or `auth.dev`), every entry of `auth.providers` (built by `auth/providers.ts`:
+ * OAuth 2.0 kinds, verified...) and the providers the hooks module exports. Secrets come from
+ * environment variables named in the file, never from the file itself. Registered before the auth
+ * area, so the start-up summary lists them.
  */
 import { DEV_DEFAULT_PORT, devProvider, startDevOAuthServer } from '@gatehouse/auth';
-import { oauthProviderFromConfig } from '../auth/oauth-providers.js';
+import { providerFromConfig } from '../auth/providers.js';
 import type { ConfigFlag } from '../commands/config-flags.js';
 import { authSecrets } from '../config/auth-secrets.js';
 import type { Area } from './area.js';
@@ -36,15 +36,19 @@ function devPortError(error: unknown, port: number): unknown {
 }
 
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
-export const oauthProvidersArea: Area = async (app, context) => {
-  const { config, auth, logger, stateStore, announce, env, authHooks } = context;
+export const loginProvidersArea: Area = async (app, context) => {
+  const { config, auth, logger, stateStore, announce, env, authSetup } = context;
   const { dev, providers } = config.auth;
-  const secretAt = authSecrets(config.auth, env);
+  const parts = {
+    secretAt: authSecrets(config.auth, env),
+    setup: authSetup,
+    loginURL: (name: string) => `${auth.options.url}${auth.options.mountPath}/${name}/login`,
+  };
   for (const [index, entry] of providers.entries()) {
-    auth.addProvider(await oauthProviderFromConfig(entry, index, secretAt, authHooks));
+    auth.addProvider(await providerFromConfig(entry, index, parts));
   }
   // The hooks module's own providers, as they are.
-  for (const provider of authHooks?.hooks.providers ?? []) auth.addProvider(provider);
+  for (const provider of authSetup.hooks?.hooks.providers ?? []) auth.addProvider(provider);
   if (!dev.enabled) return;
   // Codes go only to this service's dev callback, not to any page that links to the dev server.
   const callback = `${auth.options.url}${auth.options.mountPath}/dev/callback`;

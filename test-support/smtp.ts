@@ -2,7 +2,8 @@
  * A real SMTP server on 127.0.0.1 (port 0) for the e-mail sender tests, built with `smtp-server`:
  * it records every message it accepts (envelope, AUTH user, whether the session was TLS, the raw
  * data), and can require AUTH, offer STARTTLS with a self-signed certificate, or refuse mail.
- * The certificate and key in ./tls are for these tests only.
+ * The certificate and key in ./smtp-tls are for these tests only. Shared by the e-mail sender tests of
+ * @gatehouse/auth and the service's verified-provider tests.
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +34,7 @@ export interface SmtpPeerOptions {
   refuseRecipients?: boolean;
 }
 
-const tlsFile = (name: string) => readFileSync(new URL(`./tls/${name}`, import.meta.url));
+const tlsFile = (name: string) => readFileSync(new URL(`./smtp-tls/${name}`, import.meta.url));
 
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
