@@ -2,19 +2,20 @@
  * @module routes
  * The HTTP side of a webhook call, in the order a request meets it:
  * 1. onRequest (before any body byte is read): 403 outside the allowlist, 429 over the rate limit,
- *    405 for anything but POST, 401 for a missing or wrong `X-Webhook-Secret`, 404 for a path,
- *    module or route that does not exist, 415 for a body that is neither JSON nor a form;
+ *    405 for anything but POST, 401 for a missing or wrong `X-Webhook-Secret` (routes without a
+ *    signature scheme, and unknown paths), 404 for a path, module or route that does not exist,
+ *    415 for a body that is neither JSON nor a form;
  * 2. body read as raw bytes, 413 over the limit;
  * 3. handler: signature over the raw bytes (401), JSON object (400) or form fields, replay check,
  *    then dispatch.
- * All refusals are `{"error": "..."}` from the table in errors.ts.
+ * All refusals are `{"error": "..."}` from the table in errors.ts, and each is logged once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
 import { type BodyKind, bodyKindOf, parseParams } from './body.js';
 import { deliveryIdOf } from './delivery.js';
 import { type CallTarget, dispatch } from './dispatch.js';
-import { WebhookError, type WebhookErrorCode } from './errors.js';
+import { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 import { buildMeta } from './metadata.js';
 import { RateLimiter } from './rate-limit.js';
 import type { ModuleEntry, Webhooks } from './registry.js';
@@ -72,33 +73,61 @@ function prefixSegmentsOf(request: FastifyRequest, cache: Map<string, number>): 
   return count;
 }
 
+/** The request path without its query (which may carry tokens), for log lines. */
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0]!;
+}
+
+/**
+ * Logs a refusal once: status, code, module and route (or the path), client, and the reason when
+ * there is one (a variable name, a parse error). Never a header value or a secret.
+ */
+function logRefusal(webhooks: Webhooks, request: FastifyRequest, code: WebhookErrorCode, reason?: string) {
+  const target = request.webhookTarget as Target | null;
+  const where = target ? `module ${target.module.name}, route ${target.route.key}` : pathOf(request);
+  webhooks.options.logger.logf(
+    'webhooks: refused %s %s from %s: %d %s (%s)%s',
+    request.method,
+    pathOf(request),
+    request.ip,
+    webhookErrors[code].status,
+    code,
+    where,
+    reason ? `: ${reason}` : '',
+  );
+}
+
 /**
  * Callback style, not async: one promise less on the hot path. An early answer skips `done()`. The
  * rate limit, when there is one, waits for its (possibly shared) counter before the other checks.
+ * The shared secret guards routes without a signature scheme: a signed route is authenticated by
+ * its signature (GitHub, Stripe or Slack cannot send `X-Webhook-Secret`). Unknown paths need the
+ * secret too, so a caller without it cannot probe which modules exist.
  */
 function guard(webhooks: Webhooks) {
   const prefixes = new Map<string, number>();
   const { secret, allowedIps, rateLimit, stateStore } = webhooks.options;
   const matches = secret === undefined ? undefined : secretMatcher(secret);
   const limiter = rateLimit && new RateLimiter(rateLimit, stateStore);
-  const refuse = (reply: FastifyReply, code: WebhookErrorCode) => {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, code: WebhookErrorCode) => {
+    logRefusal(webhooks, request, code);
     sendAnswer(reply, errorAnswer(code));
   };
   const admit = (request: FastifyRequest, reply: FastifyReply, done: () => void, receivedAt: number) => {
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
-      return refuse(reply, 'ERR_METHOD_NOT_ALLOWED');
+      return refuse(request, reply, 'ERR_METHOD_NOT_ALLOWED');
     }
-    const sent = request.headers['x-webhook-secret'];
-    if (matches && !matches(Array.isArray(sent) ? sent.join(', ') : sent)) {
-      return refuse(reply, 'ERR_SECRET_INVALID');
+    const path = parseRequestPath(pathOf(request), prefixSegmentsOf(request, prefixes));
+    const found = path && webhooks.resolve(path.module, path.route);
+    if (matches && !(found?.found && found.route.signature)) {
+      const sent = request.headers['x-webhook-secret'];
+      if (!matches(Array.isArray(sent) ? sent.join(', ') : sent))
+        return refuse(request, reply, 'ERR_SECRET_INVALID');
     }
-    const path = parseRequestPath(request.url.split('?', 1)[0]!, prefixSegmentsOf(request, prefixes));
-    if (!path) return refuse(reply, 'ERR_BAD_PATH');
-    const found = webhooks.resolve(path.module, path.route);
-    if (!found.found) return refuse(reply, found.code);
+    if (!found) return refuse(request, reply, 'ERR_BAD_PATH');
+    if (!found.found) return refuse(request, reply, found.code);
     const kind = bodyKindOf(request.headers['content-type']);
-    if (kind === undefined && hasBody(request)) return refuse(reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
     request.webhookTarget = {
       module: found.module,
       route: found.route,
@@ -106,16 +135,17 @@ function guard(webhooks: Webhooks) {
       kind: kind ?? 'json',
       receivedAt,
     } satisfies Target;
+    if (kind === undefined && hasBody(request)) return refuse(request, reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
     done();
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const receivedAt = Date.now();
-    if (allowedIps && !allowedIps(request.ip)) return refuse(reply, 'ERR_IP_NOT_ALLOWED');
+    if (allowedIps && !allowedIps(request.ip)) return refuse(request, reply, 'ERR_IP_NOT_ALLOWED');
     if (!limiter) return admit(request, reply, done, receivedAt);
     limiter.take(request.ip).then((wait) => {
       if (wait === 0) return admit(request, reply, done, receivedAt);
       reply.header('retry-after', String(wait));
-      refuse(reply, 'ERR_RATE_LIMITED');
+      refuse(request, reply, 'ERR_RATE_LIMITED');
     }, done);
   };
 }
@@ -153,16 +183,20 @@ function errorHandler(webhooks: Webhooks) {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
-    if (err instanceof WebhookError) return sendAnswer(reply, errorAnswer(err.code));
+    if (err instanceof WebhookError) {
+      // Only our own reasons (a variable name); a parser's message may quote the body.
+      const cause = typeof err.cause === 'string' ? err.cause : undefined;
+      logRefusal(webhooks, request, err.code, cause);
+      return sendAnswer(reply, errorAnswer(err.code));
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      logRefusal(webhooks, request, 'ERR_BODY_TOO_LARGE', `over ${webhooks.options.bodyLimit} bytes`);
       return sendAnswer(reply, errorAnswer('ERR_BODY_TOO_LARGE'));
     }
     const status = err.statusCode ?? 500;
-    webhooks.options.logger.logf('webhooks: %s %s failed: %s', request.method, request.url, err);
-    return sendAnswer(
-      reply,
-      errorAnswer(status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_HANDLER_FAILED'),
-    );
+    const code = status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_HANDLER_FAILED';
+    logRefusal(webhooks, request, code, String(err));
+    return sendAnswer(reply, errorAnswer(code));
   };
 }
 

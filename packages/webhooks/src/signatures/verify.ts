@@ -75,7 +75,8 @@ export function verifySignature(
   nowMs: number,
   env: Environment,
 ): void {
-  if (secretProblem(config, env) !== undefined) throw new WebhookError('ERR_SIGNATURE_MISCONFIGURED');
+  const problem = secretProblem(config, env);
+  if (problem !== undefined) throw new WebhookError('ERR_SIGNATURE_MISCONFIGURED', { cause: problem });
   const secrets = secretsOf(config, env);
   const value = headerValue(headers, signatureHeaderOf(config));
   if (config.scheme === 'stripe' || config.scheme === 'slack' || config.scheme === 'standard-webhooks') {
