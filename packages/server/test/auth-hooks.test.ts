@@ -16,7 +16,7 @@ const tempDir = useTempDirs();
 /** The README's block-list module, plus a provider, a credential checker and basic auth. */
 const hooksModule = `
 import type { Claims, HttpRequest, ProviderContext } from '@gatehouse/auth';
-import type { AuthHooks } from 'gatehouse';
+import type { AuthHooks } from '@gatehouse/server';
 
 const blocked = new Set(['mallory']);
 let context: ProviderContext;
