@@ -5,6 +5,7 @@
  * to the chat; and the bot token never leaving the Telegram API object.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeTelegram, startFakeTelegram } from '../../../../test-support/fake-telegram.js';
 import { HttpTelegramAPI, type Opts, Service, TelegramProvider } from '../../src/index.js';
 import { solidImage } from '../avatar/support/images.js';
 import { MapAvatarStore } from '../avatar/support/memory-store.js';
@@ -12,7 +13,6 @@ import { appPerTest } from '../core/support/app.js';
 import { sessionOf, setCookies, withSession } from '../core/support/servers.js';
 import { SECRET } from '../core/support/service.js';
 import { RecordingLogger } from '../verify/support/verify-app.js';
-import { type FakeTelegram, startFakeTelegram } from './support/fake-telegram.js';
 
 const apps = appPerTest();
 let fake: FakeTelegram | undefined;

@@ -121,11 +121,26 @@ const verifyEntry = z.strictObject({
   tokenTtl: duration('30m'),
 });
 
+/** The messenger-bot provider (Telegram): the user presses Start in a chat with the bot. */
+const telegramEntry = z.strictObject({
+  kind: z.literal('telegram'),
+  /** Route name; default `telegram`. */
+  name: providerName.default('telegram'),
+  /** The variable holding the bot token from @BotFather. */
+  tokenEnv: envName,
+  /** Sent to the chat after a login is confirmed. */
+  successMsg: text.optional(),
+  /** Sent to the chat for an unknown or expired login. */
+  errorMsg: text.optional(),
+  /** The Bot API's base URL; default `https://api.telegram.org` (tests point it elsewhere). */
+  apiURL: url.optional(),
+});
+
 const providerEntry = z.discriminatedUnion(
   'kind',
-  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry, verifyEntry],
+  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry, verifyEntry, telegramEntry],
   {
-    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc', 'verify'].join(', ')}`,
+    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc', 'verify', 'telegram'].join(', ')}`,
   },
 );
 

@@ -35,6 +35,9 @@ export function authSecretReferences(auth: AuthConfig): SecretReference[] {
         minLength: 1,
       });
     }
+    if (entry.kind === 'telegram') {
+      references.push({ key: `auth.providers.${index}.tokenEnv`, variable: entry.tokenEnv, minLength: 1 });
+    }
     if ('clientSecretEnv' in entry) {
       references.push({
         key: `auth.providers.${index}.clientSecretEnv`,

@@ -1,11 +1,12 @@
 /**
  * A fake Telegram Bot API as a real HTTP server on 127.0.0.1 (port 0): getMe, getUpdates (with
  * offset), sendMessage (recorded), getUserProfilePhotos and getFile, and the file download route.
- * Every method checks the bot token in the path like the real API (401 otherwise).
+ * Every method checks the bot token in the path like the real API (401 otherwise). Used by the
+ * messenger-bot tests of @gatehouse/auth and of the service.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TelegramChat, TelegramUpdate } from '../../../src/index.js';
+import type { TelegramChat, TelegramUpdate } from '@gatehouse/auth';
 
 export interface FakeTelegram {
   url: string;
