@@ -8,7 +8,7 @@
 
 import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, SqlParam, SqlRunner, Transactional } from '../store/types.js';
-import { diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
+import { type CatalogChanges, diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
 
@@ -91,20 +91,25 @@ async function replaceContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
 /** Rows per `IN (...)` list when deleting by resource hash (well under SQLite's 32766 parameters). */
 const DELETE_CHUNK = 500;
 
-/** Rewrites only the resources and edges that differ from the stored catalog. */
-async function updateContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
-  const c = catalog.certname;
+/** What differs between the node's stored catalog and `catalog`. */
+export async function catalogChanges(tx: SqlRunner, catalog: Catalog): Promise<CatalogChanges> {
   const stored = await query<StoredResource>(
     tx,
     'SELECT resource, exported, file, line, tags FROM resources WHERE certname = ?',
-    [c],
+    [catalog.certname],
   );
   const storedEdges = await query<StoredEdge>(
     tx,
     'SELECT source_type, source_title, target_type, target_title, relationship FROM edges WHERE certname = ?',
-    [c],
+    [catalog.certname],
   );
-  const changes = diffCatalog(stored, storedEdges, catalog.resources, catalog.edges);
+  return diffCatalog(stored, storedEdges, catalog.resources, catalog.edges);
+}
+
+/** Rewrites only the resources and edges that differ from the stored catalog. */
+async function updateContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
+  const c = catalog.certname;
+  const changes = await catalogChanges(tx, catalog);
   for (let i = 0; i < changes.removeResources.length; i += DELETE_CHUNK) {
     const chunk = changes.removeResources.slice(i, i + DELETE_CHUNK);
     const list = chunk.map(() => '?').join(', ');

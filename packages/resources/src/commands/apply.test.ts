@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forDialect } from '../store/placeholders.js';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { applyCatalog } from './apply-catalog.js';
+import { applyCatalog, catalogChanges } from './apply-catalog.js';
 import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
 import { readCatalog } from './catalog-payload.js';
 import { count, smallCatalog } from './test-support/fixtures.js';
@@ -83,6 +83,18 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
       [JSON.stringify(content)],
     );
     expect(rows).toEqual([{ value_string: content }]);
+  });
+
+  it('finds only the changed resource of a later catalog to rewrite (stored tags read back as stored)', async () => {
+    t = await openTestStore(dialect);
+    const first = smallCatalog('web1', T1);
+    await applyCatalog(t.store, readCatalog(first, 9), NOW);
+    const later = smallCatalog('web1', T2);
+    later.resources[0]!.parameters = { ...later.resources[0]!.parameters, changed: true };
+    const changes = await t.store.transaction((tx) => catalogChanges(tx, readCatalog(later, 9)));
+    expect(changes.removeResources).toHaveLength(1);
+    expect(changes.addResources.map((r) => r.title)).toEqual([later.resources[0]!.title]);
+    expect([changes.removeEdges, changes.addEdges]).toEqual([[], []]);
   });
 
   it('rewrites only what changed and ends with exactly the new catalog', async () => {

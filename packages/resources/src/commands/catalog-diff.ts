@@ -13,7 +13,7 @@ export interface StoredResource {
   readonly exported: unknown;
   readonly file: string | null;
   readonly line: number | null;
-  /** JSON text of the sorted tags. */
+  /** JSON text of the sorted tags, as the database prints it (jsonb adds spaces). */
   readonly tags: string;
 }
 
@@ -67,7 +67,9 @@ export function diffCatalog(
   );
   const removeResources: string[] = [];
   for (const row of stored) {
-    const key = resourceKey(row.resource, row.exported, row.file, row.line, row.tags);
+    // Re-printed as JSON.stringify prints the new tags: PostgreSQL's jsonb has its own spacing.
+    const tags = JSON.stringify(JSON.parse(row.tags));
+    const key = resourceKey(row.resource, row.exported, row.file, row.line, tags);
     if (wanted.has(key)) wanted.delete(key);
     else removeResources.push(row.resource);
   }
