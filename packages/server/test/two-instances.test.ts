@@ -1,14 +1,16 @@
 /**
  * Two `gatehouse serve` processes on two ports sharing one PostgreSQL (state and resources) and one
  * signing secret, as two instances behind a load balancer: a dev-provider login started on A
- * completes on B and the session works on both; revoking the user on A ends the session on B; the
- * login throttle and the webhooks rate limit count the attempts made on both.
+ * completes on B and the session works on both; a verify link sent by A logs in once on B; revoking
+ * the user on A ends the session on B; the login throttle and the webhooks rate limit count the
+ * attempts made on both.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMail, type SmtpPeer, startSmtpPeer } from '../../../test-support/smtp.js';
 import { type ServingProcess, useServe } from './support/cli.js';
 import { useTestSchemas } from './support/pg-schema.js';
 import { useTempDirs } from './support/temp.js';
@@ -20,6 +22,11 @@ const schema = useTestSchemas();
 const SLOW = { timeout: 120_000 };
 /** The address users reach both instances by (a load balancer's); never called by these tests. */
 const PUBLIC_URL = 'http://127.0.0.1:9';
+let smtp: SmtpPeer | undefined;
+afterEach(async () => {
+  await smtp?.close();
+  smtp = undefined;
+});
 const HELLO = "export default class { handleHello(p: { name: string }) { return 'hi ' + p.name; } }";
 
 /** Instances A and B with one secret and one database; each has its own data folder and dev server. */
@@ -111,6 +118,46 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
       expect(again.status).toBeGreaterThanOrEqual(400);
       expect(cookiesOf(again).some((c) => c.startsWith('JWT=') && c.length > 'JWT='.length)).toBe(false);
     }
+  });
+
+  it('a verify link sent by A logs in once on B; the replay is refused on both', SLOW, async () => {
+    smtp = await startSmtpPeer();
+    const [a, b] = await pair({
+      auth: {
+        providers: [
+          {
+            kind: 'verify',
+            name: 'email',
+            smtp: { host: '127.0.0.1', port: smtp.port, from: 'gate@example.test' },
+          },
+        ],
+      },
+    });
+    const send = (at: ServingProcess, user: string) =>
+      fetch(`${at.url}/auth/email/login?user=${user}&address=${user}@example.test`).then((res) => res.status);
+    const confirm = (at: ServingProcess, link: string) => fetch(on(at, link), { redirect: 'manual' });
+    const linkIn = (mail: number) =>
+      /http\S+\/auth\/email\/login\?token=\S+/.exec(parseMail(smtp!.received[mail]!.raw).body.toString())![0];
+
+    expect(await send(a, 'dana')).toBe(200);
+    const link = linkIn(0);
+    expect(link.startsWith(PUBLIC_URL)).toBe(true);
+    const login = await confirm(b, link);
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ name: 'dana' });
+    for (const at of [a, b]) {
+      const replay = await confirm(at, link);
+      expect([replay.status, await replay.json()]).toEqual([
+        403,
+        { error: 'confirmation token already consumed' },
+      ]);
+      expect(replay.headers.getSetCookie().some((c) => c.startsWith('JWT='))).toBe(false);
+    }
+    // One link confirmed on both at once: exactly one login.
+    expect(await send(b, 'erin')).toBe(200);
+    const raced = linkIn(1);
+    const statuses = (await Promise.all([confirm(a, raced), confirm(b, raced)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 403]);
   });
 
   it(
