@@ -4,7 +4,8 @@
  * Each area is one file in `areas/` and one line in {@link areas}, registered in the order listed
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
 import { adminArea } from './areas/admin.js';
 import type { Area, AreaContext } from './areas/area.js';
@@ -22,14 +23,15 @@ import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
-import { createLogger, type Logger, requestForLog } from './logging.js';
+import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
+import { Readiness } from './readiness.js';
 import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
 /** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
 const areas: readonly Area[] = [
-  healthArea, // GET /ping
+  healthArea, // GET /ping (alive), GET /ready (stores reachable, migrations applied, modules loaded)
   homeArea, // GET / demo login page (server.homePage)
   loginProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers, hooks providers; before auth, which lists them
   authArea, // /auth/... and the avatar route; declares request.user for the areas after it
@@ -40,10 +42,17 @@ const areas: readonly Area[] = [
   adminArea, // /admin/...: access rules, session revocation
 ];
 
+/** How long one readiness check may take before `/ready` says it timed out. */
+const READINESS_TIMEOUT_MS = 5000;
+/** A key no one writes: reading it proves the shared-state store answers. */
+const READINESS_PROBE_KEY = 'gatehouse/ready-probe';
+
 export interface BuildAppOptions {
   /** An already opened data folder; default: open `config.server.dataDir`. */
   data?: DataFolder;
-  /** Default: a logger writing to stderr. */
+  /** The service's log, Fastify's own; default: one on stderr as `server.logLevel`/`logFormat` say. */
+  log?: ServiceLog;
+  /** The `Logger` the libraries get; default: {@link libraryLogger} over `log`. */
   logger?: Logger;
   /** Receives the lines of the start-up summary that areas announce. */
   announce?: (line: string) => void;
@@ -56,11 +65,15 @@ export async function buildApp(
   config: GatehouseConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
-  const logger = options.logger ?? createLogger();
+  const log =
+    options.log ?? createServiceLog({ level: config.server.logLevel, format: config.server.logFormat });
+  const logger = options.logger ?? libraryLogger(log);
   const common = {
-    logger: config.server.verbose
-      ? { level: 'info', stream: process.stderr, serializers: { req: requestForLog } }
-      : false,
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: !config.server.verbose }),
+    genReqId: () => randomUUID(),
+    // A proxy in front may already have named the request; a client on its own may not.
+    requestIdHeader: config.server.trustProxy ? 'x-request-id' : false,
     bodyLimit: config.server.bodyLimit,
     trustProxy: config.server.trustProxy,
     forceCloseConnections: 'idle',
@@ -68,8 +81,9 @@ export async function buildApp(
   const https = httpsOptions(config.tls);
   // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
-  installErrorHandlers(app, logger);
+  installErrorHandlers(app);
   forbidContentSniffing(app);
+  echoRequestId(app);
   closeConnectionsWhenClosing(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
@@ -79,6 +93,11 @@ export async function buildApp(
   app.addHook('onClose', () => state.close());
   announce(state.description);
   const stateStore = state.store;
+  const readiness = new Readiness(READINESS_TIMEOUT_MS);
+  readiness.add('state', async () => {
+    await stateStore.get(READINESS_PROBE_KEY);
+    return state.kind;
+  });
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
@@ -102,6 +121,8 @@ export async function buildApp(
     config,
     data,
     logger,
+    log,
+    readiness,
     serviceURL: url,
     auth,
     access,
@@ -130,6 +151,13 @@ export async function buildApp(
 function forbidContentSniffing(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
+  });
+}
+
+/** Every answer names its request (`X-Request-Id`), the `reqId` of its log records. */
+function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 }
 

@@ -1,12 +1,17 @@
-import { format } from 'node:util';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandlers } from './http-errors.js';
+import { createServiceLog } from './logging.js';
 
 /** A fresh app with the service's error handlers and one route of each kind, listening on 127.0.0.1:0. */
 async function appWithRoutes(logs: string[]) {
-  const app = Fastify({ bodyLimit: 64 });
-  installErrorHandlers(app, { logf: (pattern, ...args) => logs.push(format(pattern, ...args)) });
+  const log = createServiceLog({ level: 'info', format: 'json', write: (line) => logs.push(line) });
+  const app = Fastify({
+    bodyLimit: 64,
+    loggerInstance: log as FastifyBaseLogger,
+    disableRequestLogging: true,
+  });
+  installErrorHandlers(app);
   app.post('/echo', async (request) => ({ got: request.body }));
   app.get('/broken', async () => {
     throw new Error('database password is hunter2');
@@ -35,22 +40,24 @@ describe('installErrorHandlers', () => {
       expect(await wrongType.json()).toEqual({ error: expect.stringMatching(/^unsupported Media Type/i) });
       const fine = await post('application/json', '{"a":1}');
       expect(await fine.json()).toEqual({ got: { a: 1 } });
-      expect(logs).toEqual([]);
+      expect(logs.filter((line) => JSON.parse(line).level >= 40)).toEqual([]);
     } finally {
       await app.close();
     }
   });
 
-  it('hides server faults behind "internal error" and logs them', async () => {
+  it('hides server faults behind "internal error" and logs them with the request id', async () => {
     const logs: string[] = [];
     const { app, url } = await appWithRoutes(logs);
     try {
       const response = await fetch(`${url}/broken`);
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: 'internal error' });
-      expect(logs).toHaveLength(1);
-      expect(logs[0]).toContain('[ERROR] GET /broken');
-      expect(logs[0]).toContain('hunter2');
+      const errors = logs.map((line) => JSON.parse(line)).filter((record) => record.level >= 40);
+      expect(errors).toHaveLength(1);
+      const [record] = errors;
+      expect(record).toMatchObject({ level: 50, msg: 'request failed', url: '/broken', reqId: 'req-1' });
+      expect(record.err.message).toBe('database password is hunter2');
     } finally {
       await app.close();
     }

@@ -5,21 +5,15 @@
  * Server faults are logged and answered with a fixed message that reveals nothing.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Logger } from './logging.js';
 
-export function installErrorHandlers(app: FastifyInstance, logger: Logger): void {
+export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0]}` });
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
-      logger.logf(
-        '[ERROR] %s %s: %s',
-        request.method,
-        request.url.split('?')[0],
-        error.stack ?? error.message,
-      );
+      request.log.error({ err: error, url: request.url.split('?')[0] }, 'request failed');
       reply.code(status).send({ error: 'internal error' });
       return;
     }

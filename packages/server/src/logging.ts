@@ -1,28 +1,55 @@
 /**
  * @module logging
- * The service's one logger: libraries get it as their injected `Logger` (`logf(format, ...args)`),
- * and it writes one timestamped line per call to stderr. stdout stays free for command output.
- * Secrets never reach a line: every line, and every URL of the `--verbose` request log, goes through
- * {@link redactSecrets} (libraries already log no secret on purpose; this catches what a URL or an
- * error message carries by accident). Headers (cookies, Authorization, X-Webhook-Secret, signatures)
- * and bodies are never logged at all.
+ * The service's one log: a pino logger that Fastify uses as its own (request ids, the request log of
+ * `--verbose`), that the service writes its start-up summary and lifecycle lines to, and that the
+ * libraries reach through their injected `Logger` (`logf(format, ...args)`, adapted by
+ * {@link libraryLogger}). One JSON object per line on stderr, or pino-pretty's lines on a terminal
+ * (`server.logFormat`); the level is `server.logLevel` (`--log-level`), `info` by default, so the
+ * libraries' `[DEBUG]` lines stay out unless asked for. stdout stays free for command output.
+ *
+ * Secrets never reach a line: every message, and every string anywhere in a record (errors, the
+ * request URL), goes through {@link redactSecrets}, and a field named like a credential (password,
+ * token, cookie, authorization...) is replaced by `***` whatever it holds. Headers and bodies are
+ * never logged at all.
  */
 
 import { format } from 'node:util';
 import type { FastifyRequest } from 'fastify';
+import { type DestinationStream, type Level, type LevelWithSilent, pino, stdSerializers } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 /** Query parameters whose values are credentials: passwords, tokens, OAuth codes and states, keys, signatures. */
 const secretParameter =
   /([?&;][^=&#\s]*(?:pass|token|secret|code|state|sig|key|jwt|auth|cred)[^=&#\s]*=)[^&#\s"']*/gi;
 /** A compact JWS/JWT anywhere in a line. */
 const jwt = /\beyJ[\w-]{2,}\.[\w-]{2,}\.[\w-]+/g;
+/** Record fields whose values are credentials whatever they look like. */
+const secretField = /pass|secret|token|cookie|authorization|signature|jwt|credential/i;
 
 /** `text` with credential query values replaced by `***` and any JWT by `<jwt>`. */
 export function redactSecrets(text: string): string {
   return text.replace(secretParameter, '$1***').replace(jwt, '<jwt>');
 }
 
-/** Fastify's request serializer for `--verbose`, with the URL redacted. */
+/**
+ * A copy of `value` with every string redacted and every credential-named field replaced by `***`,
+ * through plain objects and arrays. Other objects (an error, a request) are left to their
+ * serializer, whose output is redacted in turn.
+ */
+export function redactRecord(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value);
+  if (typeof value !== 'object' || value === null || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => redactRecord(item, depth + 1));
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = secretField.test(key) ? '***' : redactRecord(item, depth + 1);
+  }
+  return copy;
+}
+
+/** Fastify's request serializer: method, redacted URL, host and client address; never headers. */
 export function requestForLog(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
@@ -37,6 +64,9 @@ export interface Logger {
   logf(format: string, ...args: unknown[]): void;
 }
 
+/** The service's log: pino's logger (Fastify's `FastifyBaseLogger` is the same shape). */
+export type ServiceLog = pino.Logger;
+
 /** Where lines go; tests pass their own to capture them. */
 export type LineWriter = (line: string) => void;
 
@@ -44,11 +74,76 @@ export const writeStderr: LineWriter = (line) => {
   process.stderr.write(`${line}\n`);
 };
 
-/** A logger writing `<ISO time> <message>` lines. Go-style `%v` is accepted as `%s`. */
-export function createLogger(write: LineWriter = writeStderr): Logger {
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const logFormats = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
+
+export interface ServiceLogOptions {
+  readonly level: LevelWithSilent;
+  /** `auto`: pretty when stderr is a terminal, JSON otherwise. */
+  readonly format: LogFormat;
+  /** Default: stderr, written synchronously (a fatal line must be out before the process exits). */
+  readonly write?: LineWriter;
+}
+
+/** The service's log, writing one line per record through `write`. */
+export function createServiceLog(options: ServiceLogOptions): ServiceLog {
+  const write = options.write ?? writeStderr;
+  const pretty = options.format === 'pretty' || (options.format === 'auto' && process.stderr.isTTY === true);
+  const prettify = pretty
+    ? prettyFactory({ colorize: process.stderr.isTTY === true, ignore: 'pid,hostname' })
+    : undefined;
+  const destination: DestinationStream = {
+    write(chunk: string) {
+      const line = prettify ? prettify(chunk) : chunk;
+      write(line.endsWith('\n') ? line.slice(0, -1) : line);
+    },
+  };
+  return pino(
+    {
+      level: options.level,
+      base: { pid: process.pid },
+      serializers: {
+        req: requestForLog as (request: unknown) => unknown,
+        err: (error: Error) => redactRecord({ ...stdSerializers.err(error) }),
+      },
+      formatters: { log: (record) => redactRecord(record) as Record<string, unknown> },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg)) as Parameters<
+              typeof method
+            >,
+          );
+        },
+      },
+    },
+    destination,
+  );
+}
+
+/** `[DEBUG] ...` and the other tags the libraries put first, to the level of the record. */
+const taggedLevels: Record<string, Level> = {
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+};
+const tag = /^\[(DEBUG|INFO|WARN|ERROR)\] /;
+
+/**
+ * The `Logger` the libraries get: each `logf` call becomes one record of `log`, at the level its
+ * leading `[LEVEL]` tag names (untagged: info), the tag itself left out. Go-style `%v` is `%s`.
+ */
+export function libraryLogger(log: ServiceLog): Logger {
   return {
     logf(pattern, ...args) {
-      write(`${new Date().toISOString()} ${redactSecrets(format(pattern.replaceAll('%v', '%s'), ...args))}`);
+      const match = tag.exec(pattern);
+      const level = match ? taggedLevels[match[1]!]! : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const untagged = match ? pattern.slice(match[0].length) : pattern;
+      log[level](format(untagged.replaceAll('%v', '%s'), ...args));
     },
   };
 }

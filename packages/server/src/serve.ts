@@ -14,10 +14,12 @@ import { buildApp } from './app.js';
 import { formatHost, listeningScheme, serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
-import { createLogger, type LineWriter, writeStderr } from './logging.js';
+import { createServiceLog, type LineWriter, type ServiceLog } from './logging.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
+  /** The service's log (Fastify's own). */
+  readonly log: ServiceLog;
   /** The URL clients use (`server.url`, else the listening address). */
   readonly url: string;
   readonly port: number;
@@ -26,7 +28,9 @@ export interface RunningService {
 }
 
 export interface StartOptions {
-  /** Where the summary goes; default stderr. */
+  /** The service's log; default: one as `server.logLevel`/`logFormat` say, writing through `write`. */
+  log?: ServiceLog;
+  /** Where a default log's lines go; default stderr. */
   write?: LineWriter;
   /** The config file read, for the summary. */
   configFile?: string | undefined;
@@ -37,27 +41,33 @@ export async function startService(
   config: GatehouseConfig,
   options: StartOptions = {},
 ): Promise<RunningService> {
-  const write = options.write ?? writeStderr;
+  const log = options.log ?? serviceLogOf(config, options.write);
   const port = await choosePort(config.server.host, config.server.port);
   const resolved = { ...config, server: { ...config.server, port } };
   const data = await openDataFolder(resolved);
   const url = serviceURL(resolved);
-  for (const line of firstCredentialLines(resolved, data, url)) write(`gatehouse: ${line}`);
+  // Shown whatever the log level: the password exists nowhere else.
+  const credentialLog = log.child({}, { level: 'info' });
+  for (const line of firstCredentialLines(resolved, data, url)) credentialLog.warn(line);
   const announced: string[] = [];
-  const app = await buildApp(resolved, {
-    data,
-    logger: createLogger(write),
-    announce: (line) => announced.push(line),
-  });
+  const app = await buildApp(resolved, { data, log, announce: (line) => announced.push(line) });
   try {
     await app.listen({ host: resolved.server.host, port });
   } catch (error) {
     await app.close(); // the areas opened stores; release them before reporting
     throw error;
   }
-  for (const line of startupSummary(resolved, data, url, options.configFile, announced))
-    write(`gatehouse: ${line}`);
-  return { app, url, port, close: closer(app, config.server.shutdownTimeout) };
+  for (const line of startupSummary(resolved, data, url, options.configFile, announced)) {
+    if (line.includes('WARNING ')) log.warn(line);
+    else log.info(line);
+  }
+  return { app, log, url, port, close: closer(app, config.server.shutdownTimeout) };
+}
+
+/** The log `server.logLevel` and `server.logFormat` ask for, writing through `write`. */
+export function serviceLogOf(config: GatehouseConfig, write?: LineWriter): ServiceLog {
+  const { logLevel, logFormat } = config.server;
+  return createServiceLog({ level: logLevel, format: logFormat, ...(write && { write }) });
 }
 
 /** The start-up lines: where everything lives, what the areas announced, warnings. */
@@ -96,7 +106,7 @@ export function firstCredentialLines(config: GatehouseConfig, data: DataFolder, 
   const { user, password } = data.firstCredential;
   return [
     `first credential created, shown only this once: user "${user}" password "${password}"`,
-    `  log in: curl -c cookies.txt -d 'user=${user}&passwd=<password>' ${url}/auth/${config.auth.direct.name}/login`,
+    `  log in: curl -c cookies.txt -d user=${user} -d passwd=<password> ${url}/auth/${config.auth.direct.name}/login`,
   ];
 }
 

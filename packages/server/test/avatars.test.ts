@@ -122,7 +122,7 @@ describe('gatehouse serve with avatars', () => {
   });
 
   async function loginFirstUser(service: ServingProcess): Promise<{ picture: string }> {
-    const [, user, password] = /user "([^"]+)" password "([^"]+)"/.exec(service.stderr())!;
+    const [, user, password] = /user "([^"]+)" password "([^"]+)"/.exec(service.log())!;
     const res = await fetch(`${service.url}/auth/local/login`, {
       method: 'POST',
       body: new URLSearchParams({ user: user!, passwd: password! }),
@@ -133,7 +133,7 @@ describe('gatehouse serve with avatars', () => {
 
   it('keeps avatars in bolt://<data-dir>/avatars.db by default and serves them', async () => {
     serving = await startServe(['--port', '0', '--data-dir', 'data-default'], { cwd: dir });
-    expect(serving.stderr()).toContain(
+    expect(serving.log()).toContain(
       `avatars: store bolt://${dir}/data-default/avatars.db, route /avatar/<id>.image`,
     );
     const { picture } = await loginFirstUser(serving);
@@ -149,7 +149,7 @@ describe('gatehouse serve with avatars', () => {
       ['--port', '0', '--data-dir', 'data-flag', '--avatar-store', 'file://flag-avatars'],
       { cwd: dir },
     );
-    expect(serving.stderr()).toContain(`avatars: store file://${dir}/flag-avatars`);
+    expect(serving.log()).toContain(`avatars: store file://${dir}/flag-avatars`);
     const { picture } = await loginFirstUser(serving);
     const id = new URL(picture).pathname.split('/').pop()!;
     const files = await openAvatarStore(`${dir}/flag-avatars`);

@@ -1,7 +1,8 @@
 /**
- * No log line carries a secret: a tour of every area against `gatehouse serve --verbose` (the real
- * process), with passwords in a GET login, tokens in cookies, headers and the query, basic auth,
- * a webhook secret and a signed webhook; then the whole log is searched for every secret value used.
+ * No log line carries a secret: a tour of every area against `gatehouse serve --verbose
+ * --log-level trace` (the real process, every record the libraries and Fastify can write), with
+ * passwords in a GET login, tokens in cookies, headers and the query, basic auth, a webhook secret
+ * and a signed webhook; then the whole log is searched for every secret value used.
  */
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -29,11 +30,15 @@ describe('the log of a tour of every area', () => {
     await new CredentialsFile(join(cwd, '.data', 'gatehouse', 'users.passwd')).set('admin', password, {
       replace: false,
     });
-    const service = await serve(cwd, ['--verbose', '--modules', join(examples, 'webhooks')], {
-      GATEHOUSE_ADMIN_PASSWD: adminPasswd,
-      SERVICE_WEBHOOK_SECRET: webhookSecret,
-      GITHUB_WEBHOOK_SECRET: githubSecret,
-    });
+    const service = await serve(
+      cwd,
+      ['--verbose', '--log-level', 'trace', '--modules', join(examples, 'webhooks')],
+      {
+        GATEHOUSE_ADMIN_PASSWD: adminPasswd,
+        SERVICE_WEBHOOK_SECRET: webhookSecret,
+        GITHUB_WEBHOOK_SECRET: githubSecret,
+      },
+    );
     const { url } = service;
     const secrets: Record<string, string> = {
       password,
@@ -116,6 +121,8 @@ describe('the log of a tour of every area', () => {
     expect(await service.stop()).toBe(0);
     const log = service.stderr();
     expect(log).toMatch(/"url":"\/auth\/local\/login\?user=admin&passwd=\*\*\*"/); // the request log ran
+    expect(log).toMatch(/"level":20,.*"msg":"token refused/); // and the libraries' DEBUG lines
+    for (const line of log.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
     for (const [name, value] of Object.entries(secrets)) {
       expect(log.includes(value), `${name} appears in the log`).toBe(false);
     }

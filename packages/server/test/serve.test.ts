@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstPassword, runCli, useServe } from './support/cli.js';
+import { firstPassword, logMessages, runCli, useServe } from './support/cli.js';
 import { holdPost } from './support/raw-http.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -49,9 +49,9 @@ describe('gatehouse serve', () => {
     const service = await serve(cwd);
     expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const dataDir = join(cwd, '.data', 'gatehouse');
-    expect(service.stderr()).toContain(`data folder ${dataDir}`);
-    expect(service.stderr()).toContain(`signing secret ${join(dataDir, 'secret')} (generated now)`);
-    expect(service.stderr()).toContain(`credentials file ${join(dataDir, 'users.passwd')}`);
+    expect(service.log()).toContain(`data folder ${dataDir}`);
+    expect(service.log()).toContain(`signing secret ${join(dataDir, 'secret')} (generated now)`);
+    expect(service.log()).toContain(`credentials file ${join(dataDir, 'users.passwd')}`);
   });
 
   it('generates the signing secret once (mode 0600) and reuses it on restart', async () => {
@@ -65,7 +65,7 @@ describe('gatehouse serve', () => {
     expect(statSync(join(cwd, 'data')).mode & 0o777).toBe(0o700);
 
     const second = await serve(cwd, ['--data-dir', 'data']);
-    expect(second.stderr()).toContain(`signing secret ${secretFile}\n`);
+    expect(second.log()).toContain(`signing secret ${secretFile}\n`);
     expect(readFileSync(secretFile, 'utf8').trim()).toBe(secret);
   });
 
@@ -73,7 +73,7 @@ describe('gatehouse serve', () => {
     const cwd = tempDir();
     const first = await serve(cwd);
     const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
-      first.stderr(),
+      first.log(),
     );
     expect(match).not.toBeNull();
     expect(await first.stop()).toBe(0);
@@ -82,8 +82,8 @@ describe('gatehouse serve', () => {
     expect(credentials).not.toContain(match![1]);
 
     const second = await serve(cwd);
-    expect(second.stderr()).not.toContain('first credential');
-    expect(second.stderr()).not.toContain(match![1]);
+    expect(second.log()).not.toContain('first credential');
+    expect(second.log()).not.toContain(match![1]);
   });
 
   it('lets the first credential log in through /auth/local/login, and refuses a wrong password', async () => {
@@ -125,7 +125,7 @@ describe('gatehouse serve', () => {
   it('takes the secret from GATEHOUSE_SECRET and then writes no secret file', async () => {
     const cwd = tempDir();
     const service = await serve(cwd, [], { GATEHOUSE_SECRET: 'x'.repeat(40) });
-    expect(service.stderr()).toContain('signing secret from GATEHOUSE_SECRET / auth.secret');
+    expect(service.log()).toContain('signing secret from GATEHOUSE_SECRET / auth.secret');
     expect(() => statSync(join(cwd, '.data', 'gatehouse', 'secret'))).toThrow(/ENOENT/);
   });
 
@@ -136,7 +136,7 @@ describe('gatehouse serve', () => {
     const quiet = await serve(tempDir());
     await fetch(`${quiet.url}/ping`);
     expect(await quiet.stop()).toBe(0);
-    expect(quiet.stderr()).not.toContain('/ping');
+    expect(quiet.log()).not.toContain('/ping');
   });
 
   it('exits 1 with a clear message when the port is taken', async () => {
@@ -157,11 +157,11 @@ describe('gatehouse serve', () => {
       expect(failed.stderr).toContain('EADDRINUSE');
       const match =
         /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
-          failed.stderr,
+          logMessages(failed.stderr),
         );
       expect(match).not.toBeNull();
       const service = await serve(cwd);
-      expect(service.stderr()).not.toContain('first credential');
+      expect(service.log()).not.toContain('first credential');
       expect((await login(service.url, 'admin', match![1]!)).status).toBe(200);
     } finally {
       await taken.release();
@@ -196,7 +196,7 @@ describe('shutdown', () => {
       `user=admin&passwd=${firstPassword(service)}`,
     );
     const exited = service.stop('SIGTERM');
-    await until(() => service.stderr().includes('SIGTERM received'));
+    await until(() => service.log().includes('SIGTERM received'));
     const response = await held.finish();
     expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(response).toContain('set-cookie: JWT=');
@@ -212,7 +212,7 @@ describe('shutdown', () => {
     const service = await serve(cwd);
     const held = await holdPost(service.url, '/auth/local/login', form, 'user=admin&passwd=never-sent');
     expect(await service.stop('SIGTERM')).toBe(1);
-    expect(service.stderr()).toContain('stopped after cutting unfinished requests');
+    expect(service.log()).toContain('stopped after cutting unfinished requests');
     expect(await held.closed()).toBe('');
   });
 
@@ -221,8 +221,8 @@ describe('shutdown', () => {
     async (signal) => {
       const service = await serve(tempDir());
       expect(await service.stop(signal)).toBe(0);
-      expect(service.stderr()).toContain(`${signal} received, finishing in-flight requests`);
-      expect(service.stderr()).toContain('gatehouse: stopped\n');
+      expect(service.log()).toContain(`${signal} received, finishing in-flight requests`);
+      expect(service.log()).toContain('\nstopped\n');
       await expect(fetch(`${service.url}/ping`)).rejects.toThrow();
     },
   );

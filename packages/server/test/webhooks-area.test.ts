@@ -96,7 +96,7 @@ describe('gatehouse serve --modules DIR', () => {
     mkdirSync(`${cwd}/my-hooks`);
     writeFileSync(`${cwd}/my-hooks/hello.ts`, HELLO);
     const service = await serve(cwd, ['--modules', 'my-hooks'], { SERVICE_WEBHOOK_SECRET: 'cli-secret' });
-    expect(service.stderr()).toContain(`1 routes from ${cwd}/my-hooks`);
+    expect(service.log()).toContain(`1 routes from ${cwd}/my-hooks`);
     expect((await call(service.url)).status).toBe(401);
     const res = await call(service.url, { 'x-webhook-secret': 'cli-secret' });
     expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });

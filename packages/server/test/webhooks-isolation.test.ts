@@ -71,7 +71,7 @@ async function othersStillAnswer(): Promise<void> {
 
 const logLines = (pattern: RegExp) =>
   service
-    .stderr()
+    .log()
     .split('\n')
     .filter((line) => pattern.test(line));
 
@@ -101,8 +101,7 @@ beforeAll(async () => {
       GOOD_TOKEN: 'granted-to-good',
     },
   });
-  if (!/module good loaded/.test(service.stderr()))
-    throw new Error(`good did not load:\n${service.stderr()}`);
+  if (!/module good loaded/.test(service.log())) throw new Error(`good did not load:\n${service.log()}`);
 }, 180_000);
 
 afterAll(async () => {
@@ -222,7 +221,7 @@ describe('least privilege', () => {
   });
 
   it('the start-up summary names the isolation', () => {
-    expect(service.stderr()).toContain('webhooks: isolation: a worker process per module');
+    expect(service.log()).toContain('webhooks: isolation: a worker process per module');
   });
 });
 
@@ -243,7 +242,7 @@ describe('the main process policy', () => {
     try {
       const result = await runCli(['serve', '--port', '0'], { cwd });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('gatehouse: exiting without a stop signal (process.exit(0) called');
+      expect(result.stderr).toContain('exiting without a stop signal (process.exit(0) called');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
@@ -255,13 +254,11 @@ describe('the main process policy', () => {
     );
     try {
       const running = await startServe(['--port', '0'], { cwd });
-      expect(running.stderr()).toContain('isolation: none, TRUSTED module code runs inside the service');
+      expect(running.log()).toContain('isolation: none, TRUSTED module code runs inside the service');
       await fetch(`${running.url}/webhook/m/handleBoom`, { method: 'POST' });
       const code = await new Promise((resolve) => running.child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(running.stderr()).toMatch(
-        /gatehouse: fatal uncaught exception, exiting with code 1: Error: boom in a timer/,
-      );
+      expect(running.log()).toMatch(/fatal uncaught exception, exiting with code 1: Error: boom in a timer/);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

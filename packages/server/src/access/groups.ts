@@ -55,7 +55,7 @@ export const routeGroups = {
     writes: false,
     defaultRule: ['public'],
     format: 'json',
-    routes: (c) => ['/ping', `${pdb(c)}/meta/*`, '/status/*'],
+    routes: (c) => ['/ping', '/ready', `${pdb(c)}/meta/*`, '/status/*'],
   },
   avatars: {
     summary: 'avatar pictures',

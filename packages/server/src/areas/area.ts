@@ -12,13 +12,18 @@ import type { Access } from '../access/access.js';
 import type { AuthSetup } from '../auth/setup.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
-import type { Logger } from '../logging.js';
+import type { Logger, ServiceLog } from '../logging.js';
+import type { Readiness } from '../readiness.js';
 
 export interface AreaContext {
   readonly config: GatehouseConfig;
   readonly data: DataFolder;
-  /** The service's stderr logger; pass it to libraries as their `Logger`. */
+  /** The service's log as the libraries' `Logger`; pass it to them. */
   readonly logger: Logger;
+  /** The service's log itself (Fastify's), for the service's own records. */
+  readonly log: ServiceLog;
+  /** `GET /ready`: an area adds a check for each store or load it depends on. */
+  readonly readiness: Readiness;
   /** External base URL, no trailing slash. */
   readonly serviceURL: string;
   /** The one auth Service: the providers, the token service, revocation. */

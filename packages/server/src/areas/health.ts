@@ -1,13 +1,22 @@
 /**
  * @module areas/health
- * `GET /ping` answers `pong` (text/plain) for load balancers and container health checks. It needs no
- * auth and touches no store, so it stays cheap.
+ * Liveness and readiness, both public by default (route group `meta`):
+ * - `GET /ping` answers `pong` (text/plain): the process is alive. It needs no auth and touches no
+ *   store, so it stays cheap, and a supervisor can restart an instance that does not answer it.
+ * - `GET /ready` runs the checks the areas added (stores reachable, migrations applied, modules
+ *   loaded): 200 `{"status":"ready","checks":{...}}` when all pass, else 503 with
+ *   `"status":"not ready"`; a load balancer sends traffic only to a ready instance.
  */
 import type { Area } from './area.js';
 
-export const healthArea: Area = async (app) => {
+export const healthArea: Area = async (app, { readiness, log }) => {
   app.get('/ping', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8');
     return 'pong';
+  });
+  app.get('/ready', async (_request, reply) => {
+    const report = await readiness.run(log);
+    reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store');
+    return { status: report.ready ? 'ready' : 'not ready', checks: report.checks };
   });
 };

@@ -15,8 +15,8 @@ const serve = useServe();
 describe('gatehouse serve --dev-provider', () => {
   it('starts the dev OAuth 2.0 server, warns on stderr, and logs a user in', async () => {
     const service = await serve(tempDir(), ['--dev-provider', '--dev-port', '0']);
-    expect(service.stderr()).toMatch(/FOR DEVELOPMENT ONLY/);
-    expect(service.stderr()).toMatch(/providers: .*dev/);
+    expect(service.log()).toMatch(/FOR DEVELOPMENT ONLY/);
+    expect(service.log()).toMatch(/providers: .*dev/);
     expect(await (await fetch(`${service.url}/auth/list`)).json()).toContain('dev');
 
     const login = await fetch(`${service.url}/auth/dev/login?site=cli`, { redirect: 'manual' });
@@ -52,7 +52,7 @@ describe('gatehouse serve --dev-provider', () => {
   it('is off by default', async () => {
     const service = await serve(tempDir());
     expect(await (await fetch(`${service.url}/auth/list`)).json()).not.toContain('dev');
-    expect(service.stderr()).not.toMatch(/dev OAuth/);
+    expect(service.log()).not.toMatch(/dev OAuth/);
   });
 });
 

@@ -6,8 +6,9 @@
  * opens the store and closes it with the app; expiry and purge run on its own unref'd timer.
  */
 import { join } from 'node:path';
-import { isPostgresUrl, resourcesPlugin } from '@gatehouse/resources';
+import { isPostgresUrl, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
 import type { GatehouseConfig } from '../config/schema.js';
+import { NotReady } from '../readiness.js';
 import type { Area } from './area.js';
 
 /** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
@@ -23,7 +24,7 @@ export function describeDatabase(database: string): string {
   return `PostgreSQL ${url.toString()}`;
 }
 
-export const resourcesArea: Area = async (app, { config, data, logger, announce }) => {
+export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness }) => {
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
   const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
@@ -39,6 +40,18 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce 
     queryTimeoutMs: queryTimeout,
     readWorkers,
     readQueueLimit,
+  });
+  const { store } = app.gatehouseResources;
+  readiness.add('resources.store', async () => {
+    await store.all('SELECT 1 AS up');
+    return store.dialect;
+  });
+  readiness.add('resources.migrations', async () => {
+    const rows = await store.all('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => Number(row.version)));
+    const missing = MIGRATIONS.filter((migration) => !applied.has(migration.version));
+    if (missing.length > 0) throw new NotReady(`${missing.length} migrations not applied`);
+    return `${applied.size} applied`;
   });
   announce(`resources: /${prefix}/query/v4 and /${prefix}/cmd/v1 on ${describeDatabase(database)}`);
 };

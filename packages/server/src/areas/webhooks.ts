@@ -40,7 +40,7 @@ const ISOLATION_LINES = {
   none: 'isolation: none, TRUSTED module code runs inside the service (webhooks.isolation)',
 } as const;
 
-export const webhooksArea: Area = async (app, { config, data, logger, stateStore, announce }) => {
+export const webhooksArea: Area = async (app, { config, data, logger, stateStore, announce, readiness }) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   const webhooks = new Webhooks({
@@ -76,6 +76,11 @@ export const webhooksArea: Area = async (app, { config, data, logger, stateStore
   }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
+  readiness.add('webhooks.modules', async () => {
+    await webhooks.start(); // settled once loaded; a later reload swaps modules in place
+    const routes = webhooks.list();
+    return `${new Set(routes.map((route) => route.module)).size} modules, ${routes.length} routes`;
+  });
   const routes = webhooks.list().length;
   announce(`webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`);
   announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);

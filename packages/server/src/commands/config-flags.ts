@@ -56,7 +56,21 @@ export const verboseFlag: ConfigFlag = {
   flag: 'verbose',
   key: 'server.verbose',
   kind: 'boolean',
-  help: 'log every request to stderr',
+  help: 'log every request',
+};
+export const logLevelFlag: ConfigFlag = {
+  flag: 'log-level',
+  key: 'server.logLevel',
+  kind: 'text',
+  placeholder: 'LEVEL',
+  help: 'fatal, error, warn, info (default), debug, trace or silent',
+};
+export const logFormatFlag: ConfigFlag = {
+  flag: 'log-format',
+  key: 'server.logFormat',
+  kind: 'text',
+  placeholder: 'F',
+  help: 'json, pretty or auto (default: pretty on a terminal, else json)',
 };
 
 /** parseArgs options for `flags` plus `--config FILE` and `--help`. */

@@ -9,7 +9,7 @@ import { modulesFlag } from '../areas/webhooks.js';
 import { assertPaths } from '../config/check-paths.js';
 import { environmentVariables } from '../config/sources.js';
 import { installProcessPolicy } from '../process-policy.js';
-import { startService } from '../serve.js';
+import { serviceLogOf, startService } from '../serve.js';
 import { type Command, exitCodes, helpColumns, parseFlags } from './command.js';
 import {
   avatarStoreFlag,
@@ -19,6 +19,8 @@ import {
   flagOptions,
   hostFlag,
   loadConfigWithFlags,
+  logFormatFlag,
+  logLevelFlag,
   portFlag,
   urlFlag,
   verboseFlag,
@@ -35,6 +37,8 @@ export const serveFlags: readonly ConfigFlag[] = [
   devPortFlag,
   modulesFlag,
   verboseFlag,
+  logLevelFlag,
+  logFormatFlag,
 ];
 
 const usage = `Usage: gatehouse serve [flags]
@@ -64,19 +68,19 @@ export const serveCommand: Command = {
     const loaded = loadConfigWithFlags(serveFlags, values, io);
     const { config, file } = loaded;
     assertPaths(loaded, io.cwd); // its notes are config check's; the areas say the same at start-up
-    const policy = installProcessPolicy(io.stderr);
+    const log = serviceLogOf(config, io.stderr);
+    const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
-    const service = await startService(config, { write: io.stderr, configFile: file });
-    io.stderr(`gatehouse: ready (stop with SIGTERM or Ctrl-C)`);
+    const service = await startService(config, { log, configFile: file });
+    log.info('ready (stop with SIGTERM or Ctrl-C)');
     const signal = await stopRequested;
     policy.stopping();
-    io.stderr(
-      `gatehouse: ${signal} received, finishing in-flight requests (up to ${config.server.shutdownTimeout} ms)`,
-    );
+    log.info(`${signal} received, finishing in-flight requests (up to ${config.server.shutdownTimeout} ms)`);
     process.once('SIGTERM', () => void service.close());
     process.once('SIGINT', () => void service.close());
     const clean = await service.close();
-    io.stderr(clean ? 'gatehouse: stopped' : 'gatehouse: stopped after cutting unfinished requests');
+    if (clean) log.info('stopped');
+    else log.warn('stopped after cutting unfinished requests');
     const code = clean ? exitCodes.ok : exitCodes.failure;
     // Every store is closed now; a timer or handle some library forgot must not keep the process alive.
     setTimeout(() => process.exit(code), 2000).unref();

@@ -3,6 +3,7 @@
  * Section `server`: where the service listens and keeps its data, and how it behaves as a process.
  */
 import * as z from 'zod';
+import { logFormats, logLevels } from '../logging.js';
 import { baseURL, duration, port, text } from './fields.js';
 
 export const serverSection = z
@@ -14,8 +15,12 @@ export const serverSection = z
     url: baseURL.optional(),
     /** Where the signing secret, the credentials file and the embedded stores live. */
     dataDir: text.default('./.data/gatehouse'),
-    /** Fastify's request log to stderr; off by default (`--verbose` turns it on). */
+    /** One log record per request (Fastify's request log); off by default (`--verbose` turns it on). */
     verbose: z.boolean({ error: 'expected true or false' }).default(false),
+    /** The least severe level logged (`--log-level`); `debug` adds the libraries' DEBUG lines. */
+    logLevel: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info'),
+    /** `auto`: pino-pretty's lines when stderr is a terminal, one JSON object per line otherwise. */
+    logFormat: z.enum(logFormats, { error: `expected one of ${logFormats.join(', ')}` }).default('auto'),
     /** Largest accepted request body in bytes. */
     bodyLimit: z
       .int({ error: 'expected a number of bytes' })

@@ -24,7 +24,13 @@ export const environmentVariables = [
     name: 'GATEHOUSE_VERBOSE',
     key: 'server.verbose',
     kind: 'boolean',
-    doc: '1/true: log requests to stderr',
+    doc: '1/true: log every request',
+  },
+  {
+    name: 'GATEHOUSE_LOG_LEVEL',
+    key: 'server.logLevel',
+    kind: 'text',
+    doc: 'fatal, error, warn, info (default), debug, trace or silent',
   },
   {
     name: 'GATEHOUSE_SECRET',

@@ -17,6 +17,8 @@ import { PostgresStateStore } from './postgres-state-store.js';
 
 export interface OpenedStateStore {
   readonly store: StateStore;
+  /** `memory` or `postgresql`, for `/ready`. */
+  readonly kind: 'memory' | 'postgresql';
   /** The start-up summary line naming the store. */
   readonly description: string;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export async function openStateStore(config: GatehouseConfig, logger: Logger): P
     const store = new MemoryStateStore();
     return {
       store,
+      kind: 'memory',
       description: 'state: memory (this process only; several instances need a shared state.database)',
       close: async () => store.close(),
     };
@@ -52,6 +55,7 @@ export async function openStateStore(config: GatehouseConfig, logger: Logger): P
   }
   return {
     store,
+    kind: 'postgresql',
     description: `state: ${where}, table gatehouse_state (shared by every instance on it; from ${database.key})`,
     close: () => store.close(),
   };

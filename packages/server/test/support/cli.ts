@@ -63,12 +63,31 @@ export function runCli(args: string[], options: CliOptions): Promise<CliResult> 
   });
 }
 
+/** The messages of a service log: each JSON record's `msg` on a line of its own, other lines as they are. */
+export function logMessages(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        const record = JSON.parse(line) as { msg?: unknown };
+        return typeof record.msg === 'string' ? record.msg : line;
+      } catch {
+        return line;
+      }
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
 export interface ServingProcess {
   child: ChildProcess;
   /** The listening URL from the start-up summary. */
   url: string;
   /** Everything written to stderr so far. */
   stderr(): string;
+  /** The messages of the log so far ({@link logMessages}). */
+  log(): string;
   /** Sends `signal` and resolves to the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -86,12 +105,14 @@ export function startServe(args: string[], options: CliOptions): Promise<Serving
     );
     child.stderr!.on('data', (chunk) => {
       stderr += chunk;
-      const match = /listening on (https?:\/\/\S+)/.exec(stderr);
-      if (match && stderr.includes('gatehouse: ready')) {
+      const messages = logMessages(stderr);
+      const match = /listening on (https?:\/\/\S+)/.exec(messages);
+      if (match && messages.includes('ready (stop with SIGTERM or Ctrl-C)')) {
         resolve({
           child,
           url: match[1]!,
           stderr: () => stderr,
+          log: () => logMessages(stderr),
           stop: (signal = 'SIGTERM') => {
             child.kill(signal);
             return exited;
@@ -130,7 +151,7 @@ export function useServe(): (
 /** The password of the generated first credential, from the start-up summary. */
 export function firstPassword(service: ServingProcess): string {
   const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
-    service.stderr(),
+    service.log(),
   );
   if (!match) throw new Error(`no first credential in:\n${service.stderr()}`);
   return match[1]!;
