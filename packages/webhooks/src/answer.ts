@@ -15,7 +15,9 @@ export function successAnswer(data: unknown): Answer {
 export function errorAnswer(code: WebhookErrorCode): Answer {
   const { status, message } = webhookErrors[code];
   const headers: Record<string, string> | undefined =
-    code === 'ERR_BUSY' ? { 'retry-after': '1' } : undefined;
+    code === 'ERR_BUSY' || code === 'ERR_DELIVERY_IN_PROGRESS' || code === 'ERR_STATE_UNAVAILABLE'
+      ? { 'retry-after': '1' }
+      : undefined;
   return { status, body: JSON.stringify({ error: message }), ...(headers ? { headers } : {}) };
 }
 

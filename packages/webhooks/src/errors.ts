@@ -12,6 +12,7 @@ export const webhookErrors = {
   ERR_METHOD_NOT_ALLOWED: { status: 405, message: 'method not allowed, use POST' },
   ERR_IP_NOT_ALLOWED: { status: 403, message: 'Source IP not in webhook allowlist' },
   ERR_RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  ERR_DELIVERY_IN_PROGRESS: { status: 409, message: 'this delivery is still being handled, retry later' },
   ERR_SECRET_INVALID: { status: 401, message: 'Invalid webhook secret' },
   ERR_SIGNATURE_INVALID: { status: 401, message: 'invalid webhook signature' },
   ERR_SIGNATURE_EXPIRED: { status: 401, message: 'webhook signature timestamp outside the tolerance window' },
@@ -24,6 +25,7 @@ export const webhookErrors = {
   ERR_WORKER_CRASHED: { status: 500, message: 'webhook worker crashed' },
   ERR_BUSY: { status: 503, message: 'webhook module busy, retry later' },
   ERR_MODULE_UNAVAILABLE: { status: 503, message: 'webhook module unavailable' },
+  ERR_STATE_UNAVAILABLE: { status: 503, message: 'webhook state store unavailable, retry later' },
   ERR_HANDLER_TIMEOUT: { status: 504, message: 'webhook handler timed out' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -30,7 +30,7 @@ export interface WebhooksOptions {
   queueLimit?: number;
   /** How long a delivery id is remembered (default 24 h). */
   replayWindowMs?: number;
-  /** Delivery ids remembered at most (default 10000). */
+  /** Delivery ids remembered at most without a `stateStore` (default 10000). */
   replayMaxEntries?: number;
   /** Headers read as delivery id on routes whose scheme names none (default webhook-id, idempotency-key). */
   deliveryHeaders?: readonly string[];
@@ -41,8 +41,9 @@ export interface WebhooksOptions {
   /** Calls per client address per window; unset: no limit. 429 + Retry-After beyond it. */
   rateLimit?: RateLimitConfig;
   /**
-   * Where the rate limit counts, shared by every instance behind one load balancer (the service
-   * hands in its state store); unset: in this process only.
+   * Where the rate limit counts and replay records are kept, shared by every instance behind one
+   * load balancer (the service hands in its state store); unset: in this process only (replay
+   * records bounded by `replayMaxEntries`).
    */
   stateStore?: StateStore;
   /** Quiet time after a file change before the folder is re-read (default 100 ms). */

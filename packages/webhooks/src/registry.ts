@@ -12,6 +12,7 @@ import { ModuleFolder } from './folder.js';
 import { InProcessRunner } from './in-process.js';
 import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
 import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
+import { MemoryStateStore } from './memory-state-store.js';
 import { instanceConfig, ownMethodNames } from './module-export.js';
 import { positiveInt, type ResolvedOptions, resolveOptions, type WebhooksOptions } from './options.js';
 import { ReplayStore } from './replay.js';
@@ -88,7 +89,8 @@ export class Webhooks {
 
   constructor(options: WebhooksOptions = {}) {
     this.options = resolveOptions(options);
-    this.replay = new ReplayStore(this.options.replayWindowMs, this.options.replayMaxEntries);
+    const store = this.options.stateStore ?? new MemoryStateStore(this.options.replayMaxEntries);
+    this.replay = new ReplayStore(store, this.options.replayWindowMs);
     const { modulesDir, cacheDir, logger } = this.options;
     if (modulesDir !== undefined && cacheDir !== undefined) {
       this.#folder = new ModuleFolder(

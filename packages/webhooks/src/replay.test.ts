@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStateStore } from './memory-state-store.js';
 import { type Answer, ReplayStore } from './replay.js';
 
 const ok = (body: string): Answer => ({ status: 200, body });
@@ -6,33 +7,70 @@ const ok = (body: string): Answer => ({ status: 200, body });
 describe('ReplayStore', () => {
   it('returns the first answer within the window and runs again after it', async () => {
     let now = 1000;
-    const store = new ReplayStore(100, 10, () => now);
+    const replay = new ReplayStore(new MemoryStateStore(10, () => now), 100);
     let runs = 0;
     const run = async () => ok(String(++runs));
-    expect(await store.run('k', run)).toEqual({ answer: ok('1'), replayed: false });
+    expect(await replay.run('k', run, 50)).toEqual({ kind: 'ran', answer: ok('1') });
     now = 1099;
-    expect(await store.run('k', run)).toEqual({ answer: ok('1'), replayed: true });
+    expect(await replay.run('k', run, 50)).toEqual({ kind: 'replayed', answer: ok('1') });
     now = 1100;
-    expect(await store.run('k', run)).toEqual({ answer: ok('2'), replayed: false });
+    expect(await replay.run('k', run, 50)).toEqual({ kind: 'ran', answer: ok('2') });
   });
 
-  it('shares a pending answer with duplicates and forgets failures', async () => {
-    const store = new ReplayStore(1000, 10);
+  it('shares a pending answer with local duplicates and forgets failures', async () => {
+    const store = new MemoryStateStore(10);
+    const replay = new ReplayStore(store, 1000);
     let finish: (a: Answer) => void = () => {};
-    const first = store.run('k', () => new Promise<Answer>((r) => (finish = r)));
-    const dup = store.run('k', async () => ok('never'));
+    const first = replay.run('k', () => new Promise<Answer>((r) => (finish = r)), 1000);
+    await new Promise((r) => setImmediate(r));
+    const dup = replay.run('k', async () => ok('never'), 1000);
     finish({ status: 500, body: 'failed' });
-    expect((await first).answer.status).toBe(500);
-    expect(await dup).toEqual({ answer: { status: 500, body: 'failed' }, replayed: true });
+    expect(await first).toEqual({ kind: 'ran', answer: { status: 500, body: 'failed' } });
+    expect(await dup).toEqual({ kind: 'replayed', answer: { status: 500, body: 'failed' } });
     expect(store.size).toBe(0);
-    expect((await store.run('k', async () => ok('retried'))).answer.body).toBe('retried');
+    expect(await replay.run('k', async () => ok('retried'), 1000)).toEqual({
+      kind: 'ran',
+      answer: ok('retried'),
+    });
   });
 
-  it('keeps at most maxEntries, dropping the oldest', async () => {
-    const store = new ReplayStore(60_000, 3);
-    for (const key of ['a', 'b', 'c', 'd']) await store.run(key, async () => ok(key));
-    expect(store.size).toBe(3);
-    expect((await store.run('a', async () => ok('again'))).replayed).toBe(false);
-    expect((await store.run('d', async () => ok('again'))).replayed).toBe(true);
+  it('sees what another instance on the same store answered, and waits for what it runs', async () => {
+    const store = new MemoryStateStore(10);
+    const a = new ReplayStore(store, 60_000);
+    const b = new ReplayStore(store, 60_000);
+    await a.run('done', async () => ok('from a'), 1000);
+    expect(await b.run('done', async () => ok('from b'), 1000)).toEqual({
+      kind: 'replayed',
+      answer: ok('from a'),
+    });
+    let finish: (a: Answer) => void = () => {};
+    const running = a.run('slow', () => new Promise<Answer>((r) => (finish = r)), 1000);
+    await new Promise((r) => setImmediate(r));
+    const waiting = b.run('slow', async () => ok('never'), 1000);
+    setTimeout(() => finish(ok('slow from a')), 20);
+    expect(await waiting).toEqual({ kind: 'replayed', answer: ok('slow from a') });
+    expect((await running).kind).toBe('ran');
+    const stuck = a.run('stuck', () => new Promise<Answer>(() => {}), 1000);
+    await new Promise((r) => setImmediate(r));
+    expect(await b.run('stuck', async () => ok('never'), 60)).toEqual({ kind: 'in-progress' });
+    void stuck;
+  });
+
+  it('refuses when the store fails, never running unprotected', async () => {
+    const broken = new MemoryStateStore(10);
+    broken.setIfAbsent = async () => {
+      throw new Error('database down');
+    };
+    let ran = false;
+    const outcome = await new ReplayStore(broken, 1000).run('k', async () => ((ran = true), ok('x')), 100);
+    expect(outcome.kind).toBe('store-failed');
+    expect(ran).toBe(false);
+  });
+
+  it('keeps at most maxEntries in memory, dropping the oldest', async () => {
+    const replay = new ReplayStore(new MemoryStateStore(3), 60_000);
+    for (const key of ['a', 'b', 'c', 'd']) await replay.run(key, async () => ok(key), 100);
+    expect((await replay.run('a', async () => ok('again'), 100)).kind).toBe('ran');
+    expect((await replay.run('d', async () => ok('again'), 100)).kind).toBe('replayed');
   });
 });

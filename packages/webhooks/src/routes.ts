@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
 import { type BodyKind, bodyKindOf, parseParams } from './body.js';
-import { deliveryIdOf } from './delivery.js';
+import { deliveryIdOf, replayKey } from './delivery.js';
 import { type CallTarget, dispatch } from './dispatch.js';
 import { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 import { buildMeta } from './metadata.js';
@@ -46,9 +46,9 @@ const EMPTY = Buffer.alloc(0);
 const HIDDEN = new Set(KNOWN_SIGNATURE_HEADERS);
 
 export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
-  reply.code(answer.status).type(JSON_TYPE);
+  reply.code(answer.status).type(answer.contentType ?? JSON_TYPE);
   if (answer.headers) reply.headers(answer.headers);
-  return reply.send(answer.body);
+  return reply.send(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -170,9 +170,20 @@ function handler(webhooks: Webhooks) {
       return;
     }
     const run = async () => dispatch(call, params, timeoutMs);
-    webhooks.replay.run(`${module.name}\n${route.key}\n${id}`, run).then(({ answer, replayed }) => {
-      if (replayed) reply.header('webhook-replayed', 'true');
-      sendAnswer(reply, answer);
+    const key = replayKey(module.name, route.key, id, request.url, raw);
+    webhooks.replay.run(key, run, timeoutMs).then((outcome) => {
+      if (outcome.kind === 'ran' || outcome.kind === 'replayed') {
+        if (outcome.kind === 'replayed') reply.header('webhook-replayed', 'true');
+        return sendAnswer(reply, outcome.answer);
+      }
+      const code = outcome.kind === 'in-progress' ? 'ERR_DELIVERY_IN_PROGRESS' : 'ERR_STATE_UNAVAILABLE';
+      logRefusal(
+        webhooks,
+        request,
+        code,
+        outcome.kind === 'store-failed' ? String(outcome.error) : undefined,
+      );
+      sendAnswer(reply, errorAnswer(code));
     });
   };
 }

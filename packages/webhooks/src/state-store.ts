@@ -1,6 +1,7 @@
 /**
  * @module state-store
- * The shared state several instances of a service keep together: the rate limit's counters today.
+ * The shared state several instances of a service keep together: the rate limit's counters and the
+ * replay records (delivery keys and their stored answers).
  * The shape is the one `@gatehouse/auth` declares (the service hands both libraries one object, in
  * memory for one process or a PostgreSQL table for several), declared here again so that this
  * package depends on no other. Every key expires by itself; keys start with `webhooks:`.

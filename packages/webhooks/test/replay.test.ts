@@ -119,4 +119,45 @@ describe('replay protection', () => {
     expect((c.body as { data: number }).data).toBe((a.body as { data: number }).data + 1);
     expect((d.body as { data: number }).data).toBe((a.body as { data: number }).data + 2);
   });
+
+  it('never lets a caller make a later delivery skip its handler with an unsigned id', async () => {
+    // The caller goes first with the real delivery's Idempotency-Key and a body of its own.
+    const forged = await post(
+      svc.base,
+      '/webhook/plain/handleCall',
+      { amount: 1 },
+      { 'Idempotency-Key': 'k-1' },
+    );
+    const real = await post(
+      svc.base,
+      '/webhook/plain/handleCall',
+      { amount: 100 },
+      { 'Idempotency-Key': 'k-1' },
+    );
+    expect(real.headers.get('webhook-replayed')).toBeNull();
+    expect((real.body as { data: number }).data).toBe((forged.body as { data: number }).data + 1);
+    // Only the same request again is a replay; another query is another request.
+    const again = await post(
+      svc.base,
+      '/webhook/plain/handleCall',
+      { amount: 100 },
+      { 'Idempotency-Key': 'k-1' },
+    );
+    expect([again.text, again.headers.get('webhook-replayed')]).toEqual([real.text, 'true']);
+    const query = await post(
+      svc.base,
+      '/webhook/plain/handleCall?x=1',
+      { amount: 100 },
+      { 'Idempotency-Key': 'k-1' },
+    );
+    expect(query.headers.get('webhook-replayed')).toBeNull();
+  });
+
+  it('binds an X-GitHub-Delivery (not signed) to the signed body', async () => {
+    const first = await deliver(svc, '/webhook/deliveries/handlePush', '{"ref":"x"}', 'd-5');
+    const other = await deliver(svc, '/webhook/deliveries/handlePush', '{"ref":"y"}', 'd-5');
+    expect(other.headers.get('webhook-replayed')).toBeNull();
+    expect((other.body as { data: { ref: string } }).data.ref).toBe('y');
+    expect(first.status).toBe(200);
+  });
 });
