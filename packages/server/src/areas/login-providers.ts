@@ -7,7 +7,7 @@
  * area, so the start-up summary lists them.
  */
 import { DEV_DEFAULT_PORT, devProvider, startDevOAuthServer } from '@gatehouse/auth';
-import { providerFromConfig } from '../auth/providers.js';
+import { type ProviderParts, providerFromConfig } from '../auth/providers.js';
 import type { ConfigFlag } from '../commands/config-flags.js';
 import { authSecrets } from '../config/auth-secrets.js';
 import type { Area } from './area.js';
@@ -37,12 +37,21 @@ function devPortError(error: unknown, port: number): unknown {
 
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
 export const loginProvidersArea: Area = async (app, context) => {
-  const { config, auth, logger, stateStore, announce, env, authSetup } = context;
+  const { config, auth, logger, stateStore, announce, env, authSetup, data } = context;
   const { dev, providers } = config.auth;
-  const parts = {
+  const credentials = data.credentials;
+  const route = (name: string, step: string) =>
+    `${auth.options.url}${auth.options.mountPath}/${name}/${step}`;
+  const parts: ProviderParts = {
     secretAt: authSecrets(config.auth, env),
     setup: authSetup,
-    loginURL: (name: string) => `${auth.options.url}${auth.options.mountPath}/${name}/login`,
+    loginURL: (name) => route(name, 'login'),
+    callbackURL: (name) => route(name, 'callback'),
+    stateStore,
+    logger,
+    passwordCheck: credentials && ((user, password) => credentials.check(user, password)),
+    closeWith: (close) => app.addHook('onClose', close),
+    announce,
   };
   for (const [index, entry] of providers.entries()) {
     auth.addProvider(await providerFromConfig(entry, index, parts));

@@ -24,6 +24,8 @@ function references(auth: AuthConfig): [string, NamedExport, string][] {
       found.push([`auth.providers.${index}.mapUser`, 'mapUser', entry.mapUser]);
     if (entry.kind === 'verify' && entry.sender !== undefined)
       found.push([`auth.providers.${index}.sender`, 'senders', entry.sender]);
+    if (entry.kind === 'local' && entry.loginPage && 'handler' in entry.loginPage)
+      found.push([`auth.providers.${index}.loginPage.handler`, 'loginPages', entry.loginPage.handler]);
   });
   return found;
 }
@@ -35,6 +37,13 @@ export function hookReferenceProblems(auth: AuthConfig, loaded: LoadedHooks | un
     return loaded.hooks[exportName]?.[name] === undefined
       ? [`${key}: ${loaded.file} exports no ${exportName}.${name}`]
       : [];
+  });
+  auth.providers.forEach((entry, index) => {
+    if (entry.kind === 'local' && entry.users === 'hooks' && !loaded?.hooks.credentialChecker) {
+      problems.push(
+        `auth.providers.${index}.users: "hooks" needs auth.hooks, a module exporting credentialChecker`,
+      );
+    }
   });
   if (loaded?.hooks.secretReader && Object.keys(auth.sites).length > 0) {
     problems.push(

@@ -20,7 +20,7 @@ import { type LoadedHooks, namedHook } from './hook-references.js';
 export type SecretAt = (key: string) => string;
 
 /** The entries of the OAuth 2.0 kinds. */
-export type OAuthEntry = Exclude<ProviderEntry, { kind: 'verify' | 'telegram' }>;
+export type OAuthEntry = Exclude<ProviderEntry, { kind: 'verify' | 'telegram' | 'local' }>;
 
 /** Builds entry `index` of `auth.providers`; async for OIDC discovery and Apple's key. */
 export async function oauthProviderFromConfig(

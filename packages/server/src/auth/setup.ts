@@ -10,6 +10,7 @@ import type { AuthConfig } from '../config/auth.js';
 import { ConfigError } from '../config/errors.js';
 import { hookReferenceProblems, type LoadedHooks } from './hook-references.js';
 import { loadAuthHooks } from './hooks.js';
+import { checkLoginPageTemplate } from './login-page-template.js';
 
 export interface AuthSetup {
   /** The module of `auth.hooks`, loaded and checked; undefined without one. */
@@ -25,6 +26,13 @@ function templateFiles(auth: AuthConfig): [string, string, (text: string) => voi
     if (entry.kind === 'verify' && entry.template !== undefined) {
       files.push([`auth.providers.${index}.template`, entry.template, (text) => new MessageTemplate(text)]);
     }
+    if (entry.kind === 'local' && entry.loginPage && 'template' in entry.loginPage) {
+      files.push([
+        `auth.providers.${index}.loginPage.template`,
+        entry.loginPage.template,
+        checkLoginPageTemplate,
+      ]);
+    }
   });
   return files;
 }
@@ -32,10 +40,17 @@ function templateFiles(auth: AuthConfig): [string, string, (text: string) => voi
 /** Rules between keys of one provider entry that the schema does not express. */
 function entryProblems(auth: AuthConfig): string[] {
   return auth.providers.flatMap((entry, index) => {
-    if (entry.kind !== 'verify' || (entry.smtp === undefined) !== (entry.sender === undefined)) return [];
-    return [
-      `auth.providers.${index}: a verify provider takes either "smtp" or "sender" (a hooks module's), not both nor neither`,
-    ];
+    if (entry.kind === 'verify' && (entry.smtp === undefined) === (entry.sender === undefined)) {
+      return [
+        `auth.providers.${index}: a verify provider takes either "smtp" or "sender" (a hooks module's), not both nor neither`,
+      ];
+    }
+    if (entry.kind === 'local' && entry.users === 'credentialsFile' && !auth.direct.enabled) {
+      return [
+        `auth.providers.${index}.users: "credentialsFile" needs auth.direct.enabled (the credentials file)`,
+      ];
+    }
+    return [];
   });
 }
 

@@ -136,11 +136,61 @@ const telegramEntry = z.strictObject({
   apiURL: url.optional(),
 });
 
+/** Another application the local server logs users in for. */
+const localClient = z.strictObject({
+  id: text,
+  /** The variable holding its client secret. */
+  secretEnv: envName,
+  /** Its exact callback URLs. */
+  redirectURIs: z
+    .array(url, { error: 'expected a list of URLs' })
+    .min(1, { error: 'expected at least one URL' }),
+});
+
+/** A custom login page: a template file, or a handler the hooks module exports in `loginPages`. */
+const loginPage = z.union([z.strictObject({ template: text }), z.strictObject({ handler: text })], {
+  error: 'expected {"template": "<file>"} or {"handler": "<name in loginPages>"}',
+});
+
+/** The local OAuth 2.0 server, started by the service and registered as a provider. */
+const localEntry = z.strictObject({
+  kind: z.literal('local'),
+  /** Route name; not a built-in name. */
+  name: providerName,
+  /** Where the server listens, port included, e.g. `http://127.0.0.1:9096`; port 0 picks one. */
+  url: z.url({ protocol: /^http$/, error: 'expected an http URL like "http://127.0.0.1:9096"' }),
+  /** The service's own client id at the server. */
+  clientId: text.default('gatehouse'),
+  /** The variable holding the service's client secret; default a random one per start (one instance). */
+  clientSecretEnv: envName.optional(),
+  /** Other applications registered at the server. */
+  clients: z.array(localClient, { error: 'expected a list of clients' }).default([]),
+  /** Who may log in: names and passwords of the credentials file, of the hooks module's `credentialChecker`, or any name (development). */
+  users: z
+    .enum(['credentialsFile', 'hooks', 'any'], { error: 'expected "credentialsFile", "hooks" or "any"' })
+    .default('credentialsFile'),
+  /** Show a login page; false: the user name comes with the authorize request. */
+  withLoginPage: z.boolean({ error: 'expected true or false' }).default(true),
+  loginPage: loginPage.optional(),
+  scopes,
+  mapUser,
+});
+
 const providerEntry = z.discriminatedUnion(
   'kind',
-  [builtinEntry, githubEntry, microsoftEntry, customEntry, oidcEntry, appleEntry, verifyEntry, telegramEntry],
+  [
+    builtinEntry,
+    githubEntry,
+    microsoftEntry,
+    customEntry,
+    oidcEntry,
+    appleEntry,
+    verifyEntry,
+    telegramEntry,
+    localEntry,
+  ],
   {
-    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc', 'verify', 'telegram'].join(', ')}`,
+    error: `expected an entry with "kind": one of ${[...builtinProviderNames.filter((n) => n !== 'dev'), 'custom', 'oidc', 'verify', 'telegram', 'local'].join(', ')}`,
   },
 );
 

@@ -35,10 +35,19 @@ export function authSecretReferences(auth: AuthConfig): SecretReference[] {
         minLength: 1,
       });
     }
+    if (entry.kind === 'local') {
+      entry.clients.forEach((client, number) => {
+        references.push({
+          key: `auth.providers.${index}.clients.${number}.secretEnv`,
+          variable: client.secretEnv,
+          minLength: 1,
+        });
+      });
+    }
     if (entry.kind === 'telegram') {
       references.push({ key: `auth.providers.${index}.tokenEnv`, variable: entry.tokenEnv, minLength: 1 });
     }
-    if ('clientSecretEnv' in entry) {
+    if ('clientSecretEnv' in entry && entry.clientSecretEnv !== undefined) {
       references.push({
         key: `auth.providers.${index}.clientSecretEnv`,
         variable: entry.clientSecretEnv,

@@ -123,6 +123,8 @@ export function resolveAuthPaths(auth: AuthConfig, cwd: string): AuthConfig {
   const providers = auth.providers.map((entry) => {
     if (entry.kind === 'verify') return { ...entry, template: file(entry.template) };
     if (entry.kind === 'apple') return { ...entry, privateKeyFile: resolve(cwd, entry.privateKeyFile) };
+    if (entry.kind === 'local' && entry.loginPage && 'template' in entry.loginPage)
+      return { ...entry, loginPage: { template: resolve(cwd, entry.loginPage.template) } };
     return entry;
   });
   return { ...auth, hooks: file(auth.hooks), providers };

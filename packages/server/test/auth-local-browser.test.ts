@@ -1,0 +1,107 @@
+/**
+ * The local OAuth 2.0 server from the config file, in headless Chromium against the running
+ * service: one server with the default login page checking the credentials file, one with a login
+ * page from a template file. The browser starts at the service, logs in on the server's page, comes
+ * back through the callback and lands on the demo page logged in. `make test-setup` installs
+ * Chromium and sets CHROMIUM_PATH.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import { type RunningService, startService } from '../src/serve.js';
+
+const customPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Staff sign-in</title></head>
+<body><h1 id="brand">Staff sign-in</h1><p id="problem">{{.Error}}</p>
+<form method="post" action="{{.Action}}">
+<input id="who" name="username"><input id="secret" name="password" type="password">
+<button id="go" type="submit">Sign in</button></form></body></html>
+`;
+
+describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let url: string;
+  let password = '';
+  // One folder for the whole file: the credentials file in its data folder must outlive each test.
+  const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-local-'));
+
+  beforeAll(async () => {
+    const executablePath = process.env.CHROMIUM_PATH;
+    if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run `make test-setup`');
+    writeFileSync(join(cwd, 'staff-login.html'), customPage);
+    const file = {
+      auth: {
+        providers: [
+          { kind: 'local', name: 'corp', url: 'http://127.0.0.1:0' },
+          {
+            kind: 'local',
+            name: 'staff',
+            url: 'http://127.0.0.1:0',
+            loginPage: { template: './staff-login.html' },
+          },
+        ],
+      },
+    };
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
+    const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
+    const lines: string[] = [];
+    service = await startService(config, { write: (line) => lines.push(line) });
+    url = service.url;
+    password = /password "([\w-]{24})"/.exec(lines.join('\n'))![1]!;
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  async function openPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    return { page, errors };
+  }
+
+  it('logs in through the default login page and comes back logged in', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${url}/auth/corp/login?from=${encodeURIComponent(`${url}/`)}`);
+    expect(await page.title()).toBe('Log in to corp');
+    await page.fill('input[name="username"]', 'admin');
+    await page.fill('input[name="password"]', password);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('#user', { state: 'visible' });
+    expect(new URL(page.url()).origin).toBe(new URL(url).origin);
+    expect(await page.textContent('#name')).toBe('admin');
+    expect(await page.textContent('#id')).toMatch(/^corp_[0-9a-f]{40}$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the template login page, its refusal, then logs in', async () => {
+    const { page } = await openPage();
+    await page.goto(`${url}/auth/staff/login?from=${encodeURIComponent(`${url}/`)}`);
+    expect(await page.textContent('#brand')).toBe('Staff sign-in');
+    expect(await page.textContent('#problem')).toBe('');
+    await page.fill('#who', 'admin');
+    await page.fill('#secret', 'not-the-password');
+    await page.click('#go');
+    await page.waitForSelector('#problem:not(:empty)');
+    expect(await page.textContent('#problem')).toBe('wrong user name or password');
+    await page.fill('#who', 'admin');
+    await page.fill('#secret', password);
+    await page.click('#go');
+    await page.waitForSelector('#user', { state: 'visible' });
+    expect(await page.textContent('#id')).toMatch(/^staff_[0-9a-f]{40}$/);
+  });
+});
