@@ -1,5 +1,9 @@
-/** Signature schemes over the raw body (GitHub, Stripe, generic HMAC), declared by tag or by config. */
+/**
+ * Signature schemes over the raw body (GitHub, Stripe, Slack, Standard Webhooks, generic HMAC),
+ * declared by tag or by config.
+ */
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, startService, type TestService } from './helpers.js';
 
@@ -40,6 +44,18 @@ export default class Generic {
 `;
 
 const SLACK_SECRET = 'slack-secret';
+const STANDARD_SECRET = `whsec_${Buffer.from('standard-webhooks-secret-of-32-bytes').toString('base64')}`;
+
+const STANDARD_TS = `
+/** @signature standard-webhooks env:TEST_STANDARD_SECRET */
+export default {
+  runs: 0,
+  handleEvent(p: { type: string; _webhook: { headers: Record<string, string> } }) {
+    this.runs++;
+    return { type: p.type, runs: this.runs, sawSignature: 'webhook-signature' in p._webhook.headers };
+  },
+};
+`;
 
 const SLACK_TS = `
 export default {
@@ -66,11 +82,13 @@ beforeAll(async () => {
   process.env.TEST_GH_SECRET = GH_SECRET;
   process.env.TEST_STRIPE_SECRET = STRIPE_SECRET;
   process.env.TEST_SLACK_SECRET = SLACK_SECRET;
+  process.env.TEST_STANDARD_SECRET = STANDARD_SECRET;
   svc = await startService({
     'github.ts': GITHUB_TS,
     'stripe.js': STRIPE_JS,
     'generic.js': GENERIC_JS,
     'slack.ts': SLACK_TS,
+    'standard.ts': STANDARD_TS,
   });
 });
 afterAll(() => svc.close());
@@ -192,6 +210,41 @@ describe('slack (X-Slack-Signature + X-Slack-Request-Timestamp, declared on an o
     expect(other.body).toEqual({ error: 'invalid webhook signature' });
     const old = await post(svc.base, '/webhook/slack/events', body, headers(SLACK_SECRET, ts - 600));
     expect(old.status).toBe(401);
+    expect(old.body).toEqual({ error: 'webhook signature timestamp outside the tolerance window' });
+  });
+});
+
+describe('standard-webhooks (webhook-id, webhook-timestamp, webhook-signature)', () => {
+  const body = '{"type":"invoice.paid"}';
+  /** Signed by the reference library, as a Standard Webhooks sender signs. */
+  const signed = (id: string, seconds = Math.floor(Date.now() / 1000), secret = STANDARD_SECRET) => ({
+    'webhook-id': id,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': new Webhook(secret).sign(id, new Date(seconds * 1000), body),
+  });
+
+  it('accepts a delivery signed by the reference library and replays its signed webhook-id', async () => {
+    const first = await post(svc.base, '/webhook/standard/handleEvent', body, signed('msg_1'));
+    expect(first.body).toEqual({
+      success: true,
+      data: { type: 'invoice.paid', runs: 1, sawSignature: false },
+    });
+    const again = await post(svc.base, '/webhook/standard/handleEvent', body, signed('msg_1'));
+    expect([again.text, again.headers.get('webhook-replayed')]).toEqual([first.text, 'true']);
+  });
+
+  it('answers 401 to another secret, another id and an old timestamp', async () => {
+    const other = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+    const forged = await post(
+      svc.base,
+      '/webhook/standard/handleEvent',
+      body,
+      signed('msg_2', undefined, other),
+    );
+    expect([forged.status, forged.body]).toEqual([401, { error: 'invalid webhook signature' }]);
+    const moved = { ...signed('msg_3'), 'webhook-id': 'msg_4' };
+    expect((await post(svc.base, '/webhook/standard/handleEvent', body, moved)).status).toBe(401);
+    const old = await post(svc.base, '/webhook/standard/handleEvent', body, signed('msg_5', 1614265330));
     expect(old.body).toEqual({ error: 'webhook signature timestamp outside the tolerance window' });
   });
 });

@@ -10,8 +10,8 @@ import { count, duration, stringList, text } from './fields.js';
 
 /** A signature every webhook route must carry unless its module declares its own. */
 const defaultSignature = z.strictObject({
-  scheme: z.enum(['github', 'stripe', 'slack', 'hmac-sha256'], {
-    error: 'expected github, stripe, slack or hmac-sha256',
+  scheme: z.enum(['github', 'stripe', 'slack', 'standard-webhooks', 'hmac-sha256'], {
+    error: 'expected github, stripe, slack, standard-webhooks or hmac-sha256',
   }),
   /** The environment variable holding the signing secret. */
   secretEnv: text,
