@@ -18,7 +18,12 @@ export {
 } from './commands/command-queue.js';
 export { type Command, type CommandName, readCommand, SUPPORTED_VERSIONS } from './commands/envelope.js';
 export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './commands/errors.js';
-export { CommandProcessor, type ProcessorOptions, type Submission } from './commands/processor.js';
+export {
+  CommandProcessor,
+  type ProcessorOptions,
+  type SettledCommand,
+  type Submission,
+} from './commands/processor.js';
 export {
   type ImportOptions,
   type ImportProgress,

@@ -5,6 +5,7 @@
  */
 
 import { availableParallelism } from 'node:os';
+import type { SettledCommand } from './commands/processor.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { ResourceStore } from './store/types.js';
 
@@ -105,6 +106,8 @@ export interface ResourcesPluginOptions {
   readonly readWorkers?: number;
   /** SQLite: queries that may wait for a busy read pool (default 64); one more answers 503. */
   readonly readQueueLimit?: number;
+  /** Told of each command this instance stored once it is applied or has failed (for metrics). */
+  readonly onCommandSettled?: (settled: SettledCommand) => void;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -128,6 +131,7 @@ export interface ResolvedOptions {
   readonly compressionMinBytes: number;
   readonly readWorkers: number;
   readonly readQueueLimit: number;
+  readonly onCommandSettled: ((settled: SettledCommand) => void) | undefined;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -185,5 +189,6 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     ),
     readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
     readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
+    onCommandSettled: options.onCommandSettled,
   });
 }

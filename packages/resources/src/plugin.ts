@@ -106,6 +106,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     now,
     concurrency: options.commandConcurrency,
     thread,
+    ...(options.onCommandSettled && { onSettled: options.onCommandSettled }),
   });
   const { nodeTtlMs } = options;
   const gc = startGc(store, {

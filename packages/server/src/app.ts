@@ -15,6 +15,7 @@ import { forwardAuthArea } from './areas/forward-auth.js';
 import { healthArea } from './areas/health.js';
 import { homeArea } from './areas/home.js';
 import { loginProvidersArea } from './areas/login-providers.js';
+import { metricsArea } from './areas/metrics.js';
 import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
@@ -24,6 +25,7 @@ import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
 import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
 import { Readiness } from './readiness.js';
 import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
@@ -31,6 +33,7 @@ import { installReload } from './tls/reload.js';
 
 /** The areas, registered in this order. To add one: write `areas/<name>.ts` and add one line. */
 const areas: readonly Area[] = [
+  metricsArea, // GET /metrics; first, so that its hook sees the answer of every route registered after it
   healthArea, // GET /ping (alive), GET /ready (stores reachable, migrations applied, modules loaded)
   homeArea, // GET / demo login page (server.homePage)
   loginProvidersArea, // dev OAuth 2.0 server (--dev-provider), auth.providers, hooks providers; before auth, which lists them
@@ -123,6 +126,7 @@ export async function buildApp(
     logger,
     log,
     readiness,
+    metrics: new ServiceMetrics(),
     serviceURL: url,
     auth,
     access,

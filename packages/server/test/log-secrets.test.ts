@@ -114,6 +114,13 @@ describe('the log of a tour of every area', () => {
     });
     expect(badSignature.status).toBe(401);
 
+    // operations: readiness and metrics (whose labels name routes, never a path a client sent)
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(metrics.includes(value), `${name} appears in /metrics`).toBe(false);
+    }
+
     // logout, then the ended session
     expect((await fetch(`${url}/auth/logout`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${url}/auth/user`, { headers: { 'x-jwt': jwt } })).status).toBe(401);

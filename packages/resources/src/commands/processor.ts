@@ -15,7 +15,7 @@ import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands } from './command-queue.js';
 import type { CommandThread } from './command-thread.js';
-import type { Command } from './envelope.js';
+import type { Command, CommandName } from './envelope.js';
 import { QueueConsumer as Consumer, type QueueConsumer, type QueueEvent } from './queue-consumer.js';
 
 /** Options of the command processor. */
@@ -33,6 +33,16 @@ export interface ProcessorOptions {
   readonly maxAttempts?: number;
   /** Wait before the next attempt, times the attempts so far (default 1 s). */
   readonly retryDelayMs?: number;
+  /** Told of each command this instance stored once it is applied or has failed (for metrics). */
+  readonly onSettled?: (settled: SettledCommand) => void;
+}
+
+/** A command this instance stored, settled: what it was, how it ended, how long after it came in. */
+export interface SettledCommand {
+  readonly command: CommandName;
+  readonly outcome: 'applied' | 'failed';
+  /** From received (before it was stored and acknowledged) to applied or failed: queue wait plus apply. */
+  readonly seconds: number;
 }
 
 /** A stored command: its uuid, and a promise settled when it has been applied or has failed. */
@@ -42,6 +52,9 @@ export interface Submission {
 }
 
 interface Waiter {
+  readonly command: CommandName;
+  /** `performance.now()` when it was received. */
+  readonly receivedAt: number;
   resolve(outcome: ApplyOutcome): void;
   reject(error: Error): void;
 }
@@ -59,6 +72,7 @@ export class CommandProcessor {
   readonly #consumer: QueueConsumer | undefined;
   readonly #pollMs: number;
   readonly #waiters = new Map<string, Waiter>();
+  readonly #onSettled: ((settled: SettledCommand) => void) | undefined;
   #poller: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -67,6 +81,7 @@ export class CommandProcessor {
     this.#now = options.now ?? (() => new Date());
     this.#thread = options.thread;
     this.#pollMs = options.pollMs ?? defaults.commandPollMs;
+    this.#onSettled = options.onSettled;
     const concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
@@ -96,7 +111,7 @@ export class CommandProcessor {
     const entry: QueueEntry = { uuid: randomUUID(), received: this.#now().toISOString(), command };
     let waiter!: Waiter;
     const done = new Promise<ApplyOutcome>((resolve, reject) => {
-      waiter = { resolve, reject };
+      waiter = { command: command.kind, receivedAt: performance.now(), resolve, reject };
     });
     // Nobody may be waiting; a failure is logged by the consumer, so it is no unhandled rejection.
     done.catch(() => undefined);
@@ -136,6 +151,11 @@ export class CommandProcessor {
     const waiter = this.#waiters.get(event.uuid);
     if (!waiter) return;
     this.#waiters.delete(event.uuid);
+    this.#onSettled?.({
+      command: waiter.command,
+      outcome: 'outcome' in event ? 'applied' : 'failed',
+      seconds: (performance.now() - waiter.receivedAt) / 1000,
+    });
     if ('outcome' in event) waiter.resolve(event.outcome);
     else waiter.reject(new Error(event.failed));
   }

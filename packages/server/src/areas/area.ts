@@ -13,6 +13,7 @@ import type { AuthSetup } from '../auth/setup.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger, ServiceLog } from '../logging.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 import type { Readiness } from '../readiness.js';
 
 export interface AreaContext {
@@ -24,6 +25,8 @@ export interface AreaContext {
   readonly log: ServiceLog;
   /** `GET /ready`: an area adds a check for each store or load it depends on. */
   readonly readiness: Readiness;
+  /** The service's Prometheus metrics (`GET /metrics`); an area feeds what only it can see. */
+  readonly metrics: ServiceMetrics;
   /** External base URL, no trailing slash. */
   readonly serviceURL: string;
   /** The one auth Service: the providers, the token service, revocation. */

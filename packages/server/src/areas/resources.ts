@@ -24,7 +24,7 @@ export function describeDatabase(database: string): string {
   return `PostgreSQL ${url.toString()}`;
 }
 
-export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness }) => {
+export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness, metrics }) => {
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
   const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
@@ -40,8 +40,10 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     queryTimeoutMs: queryTimeout,
     readWorkers,
     readQueueLimit,
+    onCommandSettled: (settled) => metrics.commandSettled(settled),
   });
-  const { store } = app.gatehouseResources;
+  const { store, processor } = app.gatehouseResources;
+  metrics.watchCommandQueue(() => processor.stats());
   readiness.add('resources.store', async () => {
     await store.all('SELECT 1 AS up');
     return store.dialect;

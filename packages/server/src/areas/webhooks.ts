@@ -40,7 +40,10 @@ const ISOLATION_LINES = {
   none: 'isolation: none, TRUSTED module code runs inside the service (webhooks.isolation)',
 } as const;
 
-export const webhooksArea: Area = async (app, { config, data, logger, stateStore, announce, readiness }) => {
+export const webhooksArea: Area = async (
+  app,
+  { config, data, logger, stateStore, announce, readiness, metrics },
+) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   const webhooks = new Webhooks({
@@ -76,6 +79,7 @@ export const webhooksArea: Area = async (app, { config, data, logger, stateStore
   }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
+  metrics.watchWebhookModules(() => new Set(webhooks.list().map((route) => route.module)));
   readiness.add('webhooks.modules', async () => {
     await webhooks.start(); // settled once loaded; a later reload swaps modules in place
     const routes = webhooks.list();
