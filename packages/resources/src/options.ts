@@ -39,6 +39,13 @@ export const defaults = Object.freeze({
   keepAppliedMs: 10 * 60 * 1000,
   /** Nodes whose commands are applied at once: SQLite has one writer anyway. */
   commandConcurrency: Object.freeze({ sqlite: 1, postgres: 4 }),
+  /** Commands one transaction applies at most, each in a savepoint: one commit for several. */
+  commandBatch: 8,
+  /**
+   * A transaction claims no further command after this long, so it keeps the SQLite writer (and
+   * the commands waiting to be stored before their 200) no longer than about this.
+   */
+  commandBatchMs: 100,
   /** Largest query POST body or GET form body. */
   queryBodyLimit: MiB,
   /** Longest query text in characters. */

@@ -104,6 +104,31 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     expect(await queueStats(t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 0 });
   });
 
+  it('applies the commands a transaction takes together, also when one of them fails', async () => {
+    t = await openTestStore(dialect);
+    const broken = {
+      kind: 'replace catalog',
+      version: 9,
+      catalog: { certname: 'web9', producerTimestamp: T1 },
+    };
+    // Queued before a consumer runs, so its first transaction claims all three (one commit).
+    const queued = [
+      catalogCommand('web1', T1, 'a'),
+      broken as unknown as Command,
+      catalogCommand('web2', T2, 'b'),
+    ];
+    const ids = queued.map(() => randomUUID());
+    for (const [i, command] of queued.entries())
+      await enqueue(t.store, { uuid: ids[i]!, received: NOW, command });
+    await processor({ maxAttempts: 1 }).idle();
+    expect(await outcomes()).toEqual({ [ids[0]!]: 'stored', [ids[2]!]: 'stored' });
+    expect((await listDeadLetters(t.store)).map((d) => d.uuid)).toEqual([ids[1]]);
+    expect(await t.store.all('SELECT certname FROM catalogs ORDER BY certname')).toEqual([
+      { certname: 'web1' },
+      { certname: 'web2' },
+    ]);
+  });
+
   it('keeps an unreadable stored command as a dead letter at once', async () => {
     t = await openTestStore(dialect);
     await enqueue(t.store, { uuid: randomUUID(), received: NOW, command: catalogCommand('web1', T1, 'a') });

@@ -9,9 +9,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from '../lifecycle/gc.js';
 import type { Logger } from '../logger.js';
+import { defaults } from '../options.js';
 import { openSqliteStore } from '../store/sqlite-store.js';
 import type { CommandJob, CommandReply, CommandWorkerData } from './command-protocol.js';
-import { enqueue } from './command-queue.js';
+import { enqueue, type QueueEntry } from './command-queue.js';
 import { QueueConsumer } from './queue-consumer.js';
 
 const data = workerData as CommandWorkerData;
@@ -20,24 +21,60 @@ const reply = (message: CommandReply) => parent.postMessage(message);
 const logger: Logger = { logf: (format, ...args) => reply({ kind: 'log', format, args }) };
 
 // Reads run here too (readWorkers 0): this thread is already off the event loop.
-const store = await openSqliteStore(data.filename, { busyTimeoutMs: data.busyTimeoutMs, readWorkers: 0 });
+const db = await openSqliteStore(data.filename, { busyTimeoutMs: data.busyTimeoutMs, readWorkers: 0 });
 // SQLite has one writer: one loop. Commands left queued by a previous run are applied first.
-const consumer = new QueueConsumer(store, {
+const consumer = new QueueConsumer(db, {
   ...data,
   concurrency: 1,
+  batch: defaults.commandBatch,
+  batchMs: defaults.commandBatchMs,
   now: () => new Date(),
   logger,
   onEvent: (event) => reply({ kind: 'event', event }),
 });
 
+interface Waiting {
+  readonly entry: QueueEntry;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Commands waiting for the writer to be stored. Those that arrive while it applies a batch are
+ * stored together, in one transaction (one commit), when it is free: each answer then waits for
+ * one commit, not for one commit per command before it.
+ */
+let waiting: Waiting[] = [];
+
+function storeCommand(entry: QueueEntry): Promise<void> {
+  return new Promise((resolve, reject) => {
+    waiting.push({ entry, resolve, reject });
+    if (waiting.length === 1) void storeWaiting();
+  });
+}
+
+async function storeWaiting(): Promise<void> {
+  let group: Waiting[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      group = waiting;
+      waiting = [];
+      for (const { entry } of group) await enqueue(tx, entry);
+    });
+    for (const stored of group) stored.resolve();
+    consumer.wake();
+  } catch (error) {
+    for (const failed of group) failed.reject(error);
+  }
+}
+
 async function run(job: CommandJob) {
   if (job.job === 'enqueue') {
-    await enqueue(store, job.entry);
-    consumer.wake();
+    await storeCommand(job.entry);
     return null;
   }
   const now = new Date(job.now);
-  return collectGarbage(store, {
+  return collectGarbage(db, {
     nodeTtlMs: job.nodeTtlMs,
     purgeTtlMs: job.purgeTtlMs,
     now: () => now,

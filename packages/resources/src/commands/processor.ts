@@ -92,6 +92,8 @@ export class CommandProcessor {
     } else {
       this.#consumer = new Consumer(store, {
         concurrency,
+        batch: defaults.commandBatch,
+        batchMs: defaults.commandBatchMs,
         pollMs: this.#pollMs,
         maxAttempts: options.maxAttempts ?? defaults.commandMaxAttempts,
         retryDelayMs: options.retryDelayMs ?? defaults.commandRetryDelayMs,
