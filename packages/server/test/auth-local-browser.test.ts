@@ -12,6 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
+import { logMessages } from './support/cli.js';
 
 const customPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Staff sign-in</title></head>
@@ -51,7 +52,7 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
     const lines: string[] = [];
     service = await startService(config, { write: (line) => lines.push(line) });
     url = service.url;
-    password = /password "([\w-]{24})"/.exec(lines.join('\n'))![1]!;
+    password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
     browser = await chromium.launch({
       executablePath,
       headless: true,

@@ -38,11 +38,20 @@ describe('GET /', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
-  it('names the configured direct provider', async () => {
-    const app = await appWith([{ key: 'auth.direct.name', value: 'staff' }]);
-    expect((await app.inject({ url: '/' })).body).toContain(
-      '<meta name="gatehouse-direct-provider" content="staff">',
-    );
+  it('tells the page its providers by kind and the XSRF names', async () => {
+    const app = await appWith([
+      { key: 'auth.direct.name', value: 'staff' },
+      { key: 'auth.cookies.xsrfName', value: 'CSRF' },
+    ]);
+    const body = (await app.inject({ url: '/' })).body;
+    const content = /<meta name="gatehouse-page" content="([^"]*)">/
+      .exec(body)![1]!
+      .replaceAll('&quot;', '"');
+    expect(JSON.parse(content)).toEqual({
+      providers: [{ name: 'staff', kind: 'direct' }],
+      xsrfCookie: 'CSRF',
+      xsrfHeader: 'X-XSRF-TOKEN',
+    });
   });
 
   it('is a JSON 404 with server.homePage false', async () => {
