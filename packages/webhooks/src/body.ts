@@ -1,13 +1,18 @@
 /**
  * @module body
- * What a webhook body may be: JSON (`application/json` or `application/<anything>+json`, any
- * charset parameter) holding an object, or a form (`application/x-www-form-urlencoded`, as GitHub's
- * form deliveries and Slack's slash commands send), whose fields become string parameters (the last
- * value wins for a repeated name). An empty body means no parameters.
+ * What a webhook body may be, as senders send it:
+ * - JSON (`application/json` or `application/<anything>+json`, any charset parameter). An object's
+ *   fields are the handler's parameters; any other JSON value (an array, as SendGrid posts, a string,
+ *   a number) arrives whole as the parameter `_body`;
+ * - JSON sent as `text/plain` (AWS SNS does): taken when it parses, else refused as an unsupported type;
+ * - a form (`application/x-www-form-urlencoded`, as GitHub's form deliveries and Slack's slash
+ *   commands send), whose fields become string parameters (the last value wins for a repeated name).
+ * An empty body means no parameters. A route that asks for the raw bytes (`@raw`) takes any type;
+ * a body of another type then gives no parameters, only `_webhook.rawBody`.
  */
 import { WebhookError } from './errors.js';
 
-export type BodyKind = 'json' | 'form';
+export type BodyKind = 'json' | 'text' | 'form' | 'other';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -18,21 +23,22 @@ export function bodyKindOf(header: string | undefined): BodyKind | undefined {
   const type = (header.split(';')[0] ?? '').trim().toLowerCase();
   if (type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json')))
     return 'json';
+  if (type === 'text/plain') return 'text';
   return type === FORM ? 'form' : undefined;
 }
 
-/** Parses the raw body into the parameters object; throws ERR_INVALID_JSON for bad JSON. */
+/** Parses the raw body into the parameters object; throws a WebhookError for a body it cannot take. */
 export function parseParams(raw: Buffer, kind: BodyKind = 'json'): Record<string, unknown> {
-  if (raw.length === 0) return {};
+  if (raw.length === 0 || kind === 'other') return {};
   if (kind === 'form') return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));
-  } catch (err) {
-    throw new WebhookError('ERR_INVALID_JSON', { cause: err });
+  } catch {
+    // The parser's message quotes the body: it stays out of the error (and so out of the log).
+    throw new WebhookError(kind === 'text' ? 'ERR_UNSUPPORTED_MEDIA_TYPE' : 'ERR_INVALID_JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new WebhookError('ERR_INVALID_JSON');
-  }
-  return value as Record<string, unknown>;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return value as Record<string, unknown>;
+  return { _body: value };
 }

@@ -9,6 +9,7 @@ export { type DocTag, type ExportDocs, readSourceDocs, type SourceDocs } from '.
 export { type Logger, silentLogger } from './logger.js';
 export type { WebhooksOptions } from './options.js';
 export { type WebhooksPluginOptions, webhooksPlugin } from './plugin.js';
+export { type RawAnswer, type RawAnswerInit, webhookAnswer } from './raw-answer.js';
 export { type ModuleEntry, type RouteInfo, Webhooks } from './registry.js';
 export { WebhookRejection } from './rejection.js';
 export { hmacSha256 } from './signatures/hmac.js';

@@ -9,7 +9,6 @@
  * without a `.photon` suffix, so `hooks.photon.ts` is `hooks`, as in the reference).
  */
 import { createHash } from 'node:crypto';
-import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebhookDeclarationError } from './declaration-error.js';
@@ -20,7 +19,7 @@ import { type ExportDocs, readSourceDocs, type SourceDocs, unappliedTags } from 
 import type { Logger } from './logger.js';
 import { exportedConfig, instantiate, ownMethodNames, pickExport } from './module-export.js';
 import type { Runner } from './runner.js';
-import { importTypeScript, writeTranspiled } from './transpile.js';
+import { importTypeScript, removeTranspiled, writeTranspiled } from './transpile.js';
 import type { ModuleConfig } from './types.js';
 
 export const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'] as const;
@@ -103,14 +102,15 @@ export function processLoader(cacheDir: string, settings: WorkerSettings): Modul
     const transpiled = isTypeScript(file)
       ? await writeTranspiled(file, source, cacheDir, version)
       : undefined;
-    const url = `${pathToFileURL(transpiled ?? file).href}?v=${version}`;
-    const removeTranspiled = () => {
-      if (transpiled) unlink(transpiled).catch(() => {});
+    const url = `${pathToFileURL(transpiled?.file ?? file).href}?v=${version}`;
+    // Kept while this version's worker lives: a handler may import a helper lazily.
+    const removeFiles = () => {
+      if (transpiled) void removeTranspiled(transpiled);
     };
     try {
       const { runner, ready } = await ProcessRunner.start(
         { ...settings(name), module: name, url },
-        removeTranspiled,
+        removeFiles,
       );
       try {
         const exportDocs = docsOfExport(name, docs, ready.exportName);
@@ -120,7 +120,7 @@ export function processLoader(cacheDir: string, settings: WorkerSettings): Modul
         throw err;
       }
     } catch (err) {
-      removeTranspiled();
+      removeFiles();
       throw err;
     }
   };

@@ -1,12 +1,14 @@
 /**
  * @module outcome
  * Turns what a handler returned or threw into the HTTP answer, the same way in process and in an
- * isolated worker: a JSON-able result is `200 {"success":true,...}`; a {@link WebhookRejection}
+ * isolated worker: a JSON-able result is `200 {"success":true,...}`; a raw answer
+ * (`webhookAnswer(...)`) is sent as it is; a {@link WebhookRejection}
  * with a 4xx status answers that status and its message; anything else (another throw, a result
  * that is not JSON, a rejection object with a status outside 400-499) answers 500 with the fixed
  * message, and the detail goes to `problem`, for the log only.
  */
 import { errorAnswer, rejectionAnswer, successAnswer } from './answer.js';
+import { isRawAnswer, toAnswer } from './raw-answer.js';
 import { isRejection } from './rejection.js';
 import type { Answer } from './replay.js';
 
@@ -18,11 +20,13 @@ export interface Outcome {
 
 export function resultOutcome(result: unknown): Outcome {
   try {
-    return { answer: successAnswer(result) };
+    return { answer: isRawAnswer(result) ? toAnswer(result) : successAnswer(result) };
   } catch (err) {
     return {
       answer: errorAnswer('ERR_HANDLER_FAILED'),
-      problem: `returned a value that is not JSON: ${err}`,
+      problem: isRawAnswer(result)
+        ? `returned a bad raw answer: ${err}`
+        : `returned a value that is not JSON: ${err}`,
     };
   }
 }

@@ -62,7 +62,11 @@ describe('ReplayStore', () => {
       throw new Error('database down');
     };
     let ran = false;
-    const outcome = await new ReplayStore(broken, 1000).run('k', async () => ((ran = true), ok('x')), 100);
+    const run = async () => {
+      ran = true;
+      return ok('x');
+    };
+    const outcome = await new ReplayStore(broken, 1000).run('k', run, 100);
     expect(outcome.kind).toBe('store-failed');
     expect(ran).toBe(false);
   });

@@ -132,10 +132,11 @@ function guard(webhooks: Webhooks) {
       module: found.module,
       route: found.route,
       call: found.target,
-      kind: kind ?? 'json',
+      kind: kind ?? (found.route.raw ? 'other' : 'json'),
       receivedAt,
     } satisfies Target;
-    if (kind === undefined && hasBody(request)) return refuse(request, reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
+    if (kind === undefined && !found.route.raw && hasBody(request))
+      return refuse(request, reply, 'ERR_UNSUPPORTED_MEDIA_TYPE');
     done();
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
@@ -150,6 +151,15 @@ function guard(webhooks: Webhooks) {
   };
 }
 
+/** A raw route parses what it can; what it cannot is left to the handler, which has the bytes. */
+function parsedIfPossible(raw: Buffer, kind: BodyKind): Record<string, unknown> {
+  try {
+    return parseParams(raw, kind);
+  } catch {
+    return {};
+  }
+}
+
 function handler(webhooks: Webhooks) {
   const { options } = webhooks;
   // Not async: checks throw synchronously to the error handler, the answer is sent when ready.
@@ -159,9 +169,11 @@ function handler(webhooks: Webhooks) {
     if (route.signature)
       verifySignature(route.signature, request.headers, raw, receivedAt, options.environment);
     // A fresh object from JSON.parse: adding _webhook to it (over any _webhook the body had) is safe.
-    const params = parseParams(raw, kind);
+    const params = route.raw ? parsedIfPossible(raw, kind) : parseParams(raw, kind);
     const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);
-    params._webhook = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
+    const meta = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
+    if (route.raw) meta.rawBody = raw;
+    params._webhook = meta;
     const timeoutMs = route.timeoutMs ?? options.timeoutMs;
     if (id === undefined) {
       const answer = dispatch(call, params, timeoutMs);

@@ -58,6 +58,8 @@ export interface WebhookMeta {
   query: Record<string, string>;
   /** Unix time of receipt in milliseconds. */
   timestamp: number;
+  /** The body's exact bytes, on routes that ask for them (`@raw`, `methods[m].raw`). */
+  rawBody?: Buffer;
 }
 
 /** One exposed route of a module. */

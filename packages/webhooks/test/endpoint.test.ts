@@ -140,16 +140,13 @@ describe('refusals', () => {
     },
   );
 
-  it.each(['[1,2]', 'null', '"text"', '42', '{"a":', 'not json'])(
-    'answers 400 to the body %s',
-    async (body) => {
-      const res = await post(svc.base, '/webhook/hooks/handleEcho', body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'Invalid JSON body' });
-    },
-  );
+  it.each(['{"a":', 'not json', '[1,'])('answers 400 to the body %s', async (body) => {
+    const res = await post(svc.base, '/webhook/hooks/handleEcho', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid JSON body' });
+  });
 
-  it.each(['text/plain', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/xml'])(
+  it.each(['multipart/form-data; boundary=x', 'application/jsonx', 'application/xml', 'text/csv'])(
     'answers 415 to Content-Type %s',
     async (type) => {
       const res = await post(svc.base, '/webhook/hooks/handleEcho', '{}', { 'content-type': type });

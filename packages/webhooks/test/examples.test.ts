@@ -16,9 +16,14 @@ let cacheDir: string;
 
 beforeAll(async () => {
   process.env.GITHUB_WEBHOOK_SECRET = 'example-secret';
+  process.env.SLACK_SIGNING_SECRET = 'example-slack-secret';
   cacheDir = await mkdtemp(path.join(tmpdir(), 'webhooks-examples-'));
   app = Fastify();
-  await app.register(webhooksPlugin, { modulesDir: examples, cacheDir, watch: false });
+  await app.register(webhooksPlugin, {
+    modulesDir: examples,
+    watch: false,
+    logger: { logf: (f, ...a) => console.log(f, ...a) },
+  });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
@@ -52,5 +57,30 @@ describe('examples/webhooks', () => {
     expect(
       (await post(base, '/webhook/github/summary', body, { 'X-Hub-Signature-256': signature })).status,
     ).toBe(404);
+  });
+
+  it('slack answers url_verification with the raw challenge and takes signed events', async () => {
+    const signed = (body: string) => {
+      const ts = Math.floor(Date.now() / 1000);
+      const mac = createHmac('sha256', 'example-slack-secret').update(`v0:${ts}:${body}`).digest('hex');
+      return { 'X-Slack-Request-Timestamp': String(ts), 'X-Slack-Signature': `v0=${mac}` };
+    };
+    const verification = JSON.stringify({
+      type: 'url_verification',
+      token: 't',
+      challenge: '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P',
+    });
+    const res = await post(base, '/webhook/slack/events', verification, signed(verification));
+    expect([res.status, res.headers.get('content-type'), res.text]).toEqual([
+      200,
+      'text/plain',
+      '3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P',
+    ]);
+    expect((await post(base, '/webhook/slack/events', verification)).status).toBe(401);
+    const event = JSON.stringify({ type: 'event_callback', event_id: 'Ev1', event: { type: 'app_mention' } });
+    expect((await post(base, '/webhook/slack/events', event, signed(event))).body).toEqual({
+      success: true,
+      data: { received: 'app_mention' },
+    });
   });
 });

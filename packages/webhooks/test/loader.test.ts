@@ -1,6 +1,6 @@
 /** Which files are modules, what their names are, and which exports are taken. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './helpers.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -29,5 +29,42 @@ describe('module files', () => {
   it('logs why a file was not taken', () => {
     const log = svc.lines.join('\n');
     expect(log).toMatch(/module two .*failed to load.*export one class or object/);
+  });
+});
+
+describe('a .ts module importing its siblings', () => {
+  it('resolves ./x.js to a JS sibling or to the TypeScript source x.ts, also in a subfolder', async () => {
+    const service = await startService({
+      'hooks.ts': `import { shout } from './lib/shout.js';
+import { twice } from './lib/twice.js';
+export default class { handleA(p: { word: string }) { return shout(twice(p.word)); } }`,
+    });
+    try {
+      // Written after start: the lib/ folder is not a module folder, only a place for helpers.
+      const { mkdir, writeFile } = await import('node:fs/promises');
+      await mkdir(`${service.dir}/lib`);
+      await writeFile(
+        `${service.dir}/lib/shout.ts`,
+        `import { mark } from './mark.js';\nexport const shout = (s: string): string => mark(s.toUpperCase());`,
+      );
+      await writeFile(
+        `${service.dir}/lib/mark.ts`,
+        `export function mark(s: string): string { return s + '!'; }`,
+      );
+      await writeFile(`${service.dir}/lib/twice.js`, `export const twice = (s) => s + s;`);
+      await service.app.webhooks.reload();
+      expect(service.lines.join('\n')).toMatch(/module hooks .*failed to load, not served: .*shout/);
+      await writeFile(
+        `${service.dir}/hooks.ts`,
+        `import { shout } from './lib/shout.js';
+import { twice } from './lib/twice.js';
+export default class { handleA(p: { word: string }) { return shout(twice(p.word)) + ' '; } }`,
+      );
+      await service.app.webhooks.reload();
+      const res = await post(service.base, '/webhook/hooks/handleA', { word: 'ab' });
+      expect(res.body).toEqual({ success: true, data: 'ABAB! ' });
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -70,7 +70,16 @@ export class ProcessRunner implements Runner {
       const timer = setTimeout(() => this.#timedOut(id, timeoutMs), timeoutMs);
       this.#pending.set(id, { method, resolve, release, timer });
       if (this.#outbox.length === 0) setImmediate(() => this.#flush());
-      this.#outbox.push({ id, method, params });
+      const raw = (params._webhook as { rawBody?: Buffer } | undefined)?.rawBody;
+      if (raw) {
+        const meta = { ...(params._webhook as object), rawBody: undefined };
+        this.#outbox.push({
+          id,
+          method,
+          params: { ...params, _webhook: meta },
+          rawBody: raw.toString('base64'),
+        });
+      } else this.#outbox.push({ id, method, params });
     });
   }
 

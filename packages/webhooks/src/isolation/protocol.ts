@@ -11,6 +11,8 @@ export interface CallMessage {
   readonly id: number;
   readonly method: string;
   readonly params: Record<string, unknown>;
+  /** `_webhook.rawBody` as base64 (JSON carries no bytes); the worker puts the Buffer back. */
+  readonly rawBody?: string;
 }
 
 export interface AnswerMessage {

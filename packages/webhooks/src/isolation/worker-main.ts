@@ -61,6 +61,8 @@ function answer(id: number, outcome: Outcome): void {
 function run(call: CallMessage): void {
   let result: unknown;
   try {
+    if (call.rawBody !== undefined)
+      (call.params._webhook as { rawBody?: Buffer }).rawBody = Buffer.from(call.rawBody, 'base64');
     result = instance![call.method]!.call(instance, call.params);
   } catch (err) {
     answer(call.id, errorOutcome(err));
