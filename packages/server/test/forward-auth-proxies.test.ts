@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
+import { logMessages } from './support/cli.js';
 import { type Echoed, useProxies } from './support/proxies.js';
 import { useTempDirs } from './support/temp.js';
 import { mintToken } from './support/tokens.js';
@@ -73,7 +74,7 @@ async function startGatehouse(): Promise<{ service: RunningService; password: st
   const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
   const lines: string[] = [];
   const service = await startService(config, { write: (line) => lines.push(line) });
-  const password = /password "([\w-]{24})"/.exec(lines.join('\n'))![1]!;
+  const password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
   return { service, password };
 }
 
