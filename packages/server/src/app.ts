@@ -16,16 +16,20 @@ import { healthArea } from './areas/health.js';
 import { homeArea } from './areas/home.js';
 import { loginProvidersArea } from './areas/login-providers.js';
 import { metricsArea } from './areas/metrics.js';
+import { openapiArea } from './areas/openapi.js';
 import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
-import { createAuthService } from './auth-service.js';
+import { authMountPath, createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
 import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
+import { authRoutes } from './openapi/auth-paths.js';
+import { installOpenApi } from './openapi/install.js';
+import { webhookRoutes } from './openapi/webhook-paths.js';
 import { Readiness } from './readiness.js';
 import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
@@ -43,6 +47,7 @@ const areas: readonly Area[] = [
   resourcesArea, // /pdb/query/v4/..., /pdb/cmd/v1, /pdb/meta/v1/..., /status/v1/... (PuppetDB-compatible)
   webhooksArea, // POST /webhook/{module}/{method} from the modules folder (--modules DIR)
   adminArea, // /admin/...: access rules, session revocation
+  openapiArea, // GET /openapi.json and the /docs page; last, when every route is known
 ];
 
 /** How long one readiness check may take before `/ready` says it timed out. */
@@ -118,6 +123,10 @@ export async function buildApp(
         return ok;
       }),
   });
+  const openapi = await installOpenApi(app, config, url, [
+    authRoutes(authMountPath, config.avatars.routePath, () => auth.providers().map((p) => p.name)),
+    webhookRoutes,
+  ]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
   installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
   const context: AreaContext = {
@@ -127,6 +136,7 @@ export async function buildApp(
     log,
     readiness,
     metrics: new ServiceMetrics(),
+    openapi,
     serviceURL: url,
     auth,
     access,

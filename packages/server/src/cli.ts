@@ -10,7 +10,6 @@
  * Exit codes: 0 ok, 1 failure, 2 usage or config error. Output for people goes to stderr; stdout
  * carries only what a script may capture (help text, generated passwords, lists).
  */
-import { readFileSync } from 'node:fs';
 import { avatarsCommand } from './commands/avatars.js';
 import type { Command, CommandIO } from './commands/command.js';
 import { configCommand } from './commands/config.js';
@@ -18,6 +17,7 @@ import { dispatch } from './commands/dispatch.js';
 import { resourcesCommand } from './commands/resources.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
+import { VERSION } from './version.js';
 
 /** Every command, in help order. One line each. */
 const commands: readonly Command[] = [
@@ -36,8 +36,4 @@ const io: CommandIO = {
   cwd: process.cwd(),
 };
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
-
-process.exitCode = await dispatch(commands, process.argv.slice(2), io, packageJson.version);
+process.exitCode = await dispatch(commands, process.argv.slice(2), io, VERSION);

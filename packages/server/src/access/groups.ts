@@ -51,11 +51,11 @@ export const routeGroups = {
     routes: (c) => [`${pdb(c)}/cmd/*`],
   },
   meta: {
-    summary: 'health and version',
+    summary: 'health, version and API description',
     writes: false,
     defaultRule: ['public'],
     format: 'json',
-    routes: (c) => ['/ping', '/ready', `${pdb(c)}/meta/*`, '/status/*'],
+    routes: (c) => ['/ping', '/ready', '/openapi.json', '/docs', '/docs/*', `${pdb(c)}/meta/*`, '/status/*'],
   },
   avatars: {
     summary: 'avatar pictures',

@@ -21,8 +21,53 @@ const revokeBody = {
   oneOf: [{ required: ['user'] }, { required: ['id'] }],
 } as const;
 
+/** Who may call: the admin rule (loopback clients or admins, by basic auth or a token). */
+const adminSecurity: Record<string, string[]>[] = [
+  { basic: [] },
+  { jwtCookie: [], xsrfHeader: [] },
+  { jwtHeader: [] },
+];
+
+const errorAnswer = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+
+const accessSchema = {
+  tags: ['admin'],
+  summary: 'Each route group with its paths, its rule and what the rule means',
+  security: adminSecurity,
+  response: {
+    200: {
+      description: 'Route groups by name',
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          routes: { type: 'array', items: { type: 'string' } },
+          rule: {},
+          means: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+const revokeSchema = {
+  tags: ['admin'],
+  summary: 'End every session of a user (a credentials-file name, or a user id)',
+  security: adminSecurity,
+  body: revokeBody,
+  response: {
+    200: {
+      description: 'The user id whose sessions end',
+      type: 'object',
+      properties: { revoked: { type: 'string' } },
+      required: ['revoked'],
+    },
+    400: { description: 'Not `{"user": ...}` nor `{"id": ...}`', ...errorAnswer },
+  },
+};
+
 export const adminArea: Area = async (app, { config, auth, announce }) => {
-  app.get('/admin/access', async () =>
+  app.get('/admin/access', { schema: accessSchema }, async () =>
     Object.fromEntries(
       groupNames.map((name) => [
         name,
@@ -36,7 +81,7 @@ export const adminArea: Area = async (app, { config, auth, announce }) => {
   );
   app.post<{ Body: { user?: string; id?: string } }>(
     '/admin/sessions/revoke',
-    { schema: { body: revokeBody } },
+    { schema: revokeSchema },
     async (request) => {
       const { user, id } = request.body;
       const userId = id ?? `${config.auth.direct.name}_${hashId(user!)}`;

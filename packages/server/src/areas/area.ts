@@ -14,6 +14,7 @@ import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger, ServiceLog } from '../logging.js';
 import type { ServiceMetrics } from '../metrics/service-metrics.js';
+import type { ApiDocument } from '../openapi/install.js';
 import type { Readiness } from '../readiness.js';
 
 export interface AreaContext {
@@ -27,6 +28,8 @@ export interface AreaContext {
   readonly readiness: Readiness;
   /** The service's Prometheus metrics (`GET /metrics`); an area feeds what only it can see. */
   readonly metrics: ServiceMetrics;
+  /** The OpenAPI document (`GET /openapi.json`); an area adds path items that change at run time. */
+  readonly openapi: ApiDocument;
   /** External base URL, no trailing slash. */
   readonly serviceURL: string;
   /** The one auth Service: the providers, the token service, revocation. */

@@ -52,6 +52,26 @@ function loginLocation(context: AreaContext): (original: URL | undefined) => str
   };
 }
 
+const forwardSchema = {
+  tags: ['auth'],
+  summary:
+    'Forward authentication: may the original request through? (nginx auth_request, Caddy forward_auth)',
+  querystring: {
+    type: 'object',
+    properties: { app: { type: 'string', description: 'the application (forwardAuth.apps) asked about' } },
+  },
+  response: {
+    202: { description: 'Let it through; the identity in X-Auth-Request-* headers' },
+    400: { description: 'Unknown application', type: 'object', properties: { error: { type: 'string' } } },
+    401: {
+      description: 'Not logged in; `Location` names the login page',
+      type: 'object',
+      properties: { error: { type: 'string' } },
+    },
+    403: { description: 'Logged in, not allowed', type: 'object', properties: { error: { type: 'string' } } },
+  },
+};
+
 export const forwardAuthArea: Area = async (app, context) => {
   const { config, auth, announce } = context;
   const settings = config.forwardAuth;
@@ -115,7 +135,7 @@ export const forwardAuthArea: Area = async (app, context) => {
     // A proxy should send no body (nginx: proxy_pass_request_body off); one that does is not refused.
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    child.all(forwardAuthPath, forward);
+    child.all(forwardAuthPath, { schema: forwardSchema }, forward);
   });
 
   const named = Object.entries(settings.apps).map(([name, entry]) => {

@@ -9,12 +9,46 @@
  */
 import type { Area } from './area.js';
 
+const pingSchema = {
+  tags: ['meta'],
+  summary: 'Liveness: the process answers',
+  response: { 200: { description: '`pong`', content: { 'text/plain': { schema: { const: 'pong' } } } } },
+};
+
+const checks = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
+    required: ['ok', 'detail'],
+  },
+};
+
+const readySchema = {
+  tags: ['meta'],
+  summary: 'Readiness: stores reachable, migrations applied, modules loaded',
+  response: {
+    200: {
+      description: 'Every check passed',
+      type: 'object',
+      properties: { status: { const: 'ready' }, checks },
+      required: ['status', 'checks'],
+    },
+    503: {
+      description: 'A check failed',
+      type: 'object',
+      properties: { status: { const: 'not ready' }, checks },
+      required: ['status', 'checks'],
+    },
+  },
+};
+
 export const healthArea: Area = async (app, { readiness, log }) => {
-  app.get('/ping', async (_request, reply) => {
+  app.get('/ping', { schema: pingSchema }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8');
     return 'pong';
   });
-  app.get('/ready', async (_request, reply) => {
+  app.get('/ready', { schema: readySchema }, async (_request, reply) => {
     const report = await readiness.run(log);
     reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store');
     return { status: report.ready ? 'ready' : 'not ready', checks: report.checks };

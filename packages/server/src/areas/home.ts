@@ -71,10 +71,16 @@ export function homePage(settings: PageSettings, serviceURL: string): { html: st
   return { html, csp };
 }
 
+const homeSchema = {
+  tags: ['auth'],
+  summary: 'The demo login page (server.homePage)',
+  response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
+};
+
 export const homeArea: Area = async (app, { config, serviceURL, announce, authSetup }) => {
   if (!config.server.homePage) return;
   const { html, csp } = homePage(pageSettings(config, authSetup.hooks), serviceURL);
-  app.get('/', async (_request, reply) => {
+  app.get('/', { schema: homeSchema }, async (_request, reply) => {
     reply.headers({
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',

@@ -12,6 +12,17 @@ import { authMountPath } from '../auth-service.js';
 import type { LoginOutcome, ServiceMetrics, WebhookOutcome } from '../metrics/service-metrics.js';
 import type { Area } from './area.js';
 
+const metricsSchema = {
+  tags: ['meta'],
+  summary: 'Prometheus metrics (route group metrics: loopback clients by default)',
+  response: {
+    200: {
+      description: 'The text exposition format, version 0.0.4',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+  },
+};
+
 /** Label of a request no route matched (404): its path is whatever the client sent. */
 const UNMATCHED = '(unmatched)';
 
@@ -68,7 +79,7 @@ export const metricsArea: Area = async (app, { config, auth, metrics }) => {
     }
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', { schema: metricsSchema }, async (_request, reply) => {
     reply.type(metrics.contentType).header('cache-control', 'no-store');
     return metrics.exposition();
   });

@@ -11,6 +11,7 @@ import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin
 import type { ConfigFlag } from '../commands/config-flags.js';
 import { ConfigError } from '../config/errors.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
+import { moduleWebhookPaths } from '../openapi/webhook-paths.js';
 import type { Area } from './area.js';
 
 /** `gatehouse serve --modules DIR`: the webhook modules folder. */
@@ -42,7 +43,7 @@ const ISOLATION_LINES = {
 
 export const webhooksArea: Area = async (
   app,
-  { config, data, logger, stateStore, announce, readiness, metrics },
+  { config, data, logger, stateStore, announce, readiness, metrics, openapi },
 ) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
@@ -79,6 +80,7 @@ export const webhooksArea: Area = async (
   }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
+  openapi.addCurrentPaths(() => moduleWebhookPaths(webhooks.list()));
   metrics.watchWebhookModules(() => new Set(webhooks.list().map((route) => route.module)));
   readiness.add('webhooks.modules', async () => {
     await webhooks.start(); // settled once loaded; a later reload swaps modules in place
