@@ -8,6 +8,7 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { commandRouteSchema, describeOnly } from '../routes/route-schemas.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { parseCommandBody } from './body.js';
 import { readCommand } from './envelope.js';
@@ -102,19 +103,24 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
     const message = status >= 500 ? 'Internal error' : (error as Error).message;
     return reply.code(status).send({ error: message });
   });
-  app.post(`/${options.pathPrefix}/cmd/v1`, async (request: FastifyRequest, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const wait = readWait(query, options.maxWaitSeconds);
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
-    const command = readCommand({ query, body, now: options.now().toISOString() });
-    const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
-      throw new CommandError(
-        'ERR_CMD_FAILED',
-        `The command could not be stored: ${(error as Error).message}`,
-      );
-    });
-    if (wait === undefined) return reply.send({ uuid });
-    return answerAfterWait(reply, uuid, done, wait);
-  });
+  app.setValidatorCompiler(describeOnly); // PuppetDB's own answers to bad input, not Fastify's
+  app.post(
+    `/${options.pathPrefix}/cmd/v1`,
+    { schema: commandRouteSchema },
+    async (request: FastifyRequest, reply) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const wait = readWait(query, options.maxWaitSeconds);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
+      const command = readCommand({ query, body, now: options.now().toISOString() });
+      const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
+        throw new CommandError(
+          'ERR_CMD_FAILED',
+          `The command could not be stored: ${(error as Error).message}`,
+        );
+      });
+      if (wait === undefined) return reply.send({ uuid });
+      return answerAfterWait(reply, uuid, done, wait);
+    },
+  );
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { QueueStats } from '../commands/command-queue.js';
 import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
+import { serverTimeRouteSchema, statusRouteSchema, versionRouteSchema } from './route-schemas.js';
 
 export interface MetaRoutesOptions {
   readonly store: ResourceStore;
@@ -41,17 +42,17 @@ export async function registerMetaRoutes(app: FastifyInstance, options: MetaRout
   const version = options.version ?? defaults.puppetdbVersion;
   const now = options.now ?? (() => new Date());
 
-  app.get(`/${prefix}/meta/v1/version`, async (request, reply) => {
+  app.get(`/${prefix}/meta/v1/version`, { schema: versionRouteSchema }, async (request, reply) => {
     if (refuseParameters(request, reply)) return reply;
     return { version };
   });
 
-  app.get(`/${prefix}/meta/v1/server-time`, async (request, reply) => {
+  app.get(`/${prefix}/meta/v1/server-time`, { schema: serverTimeRouteSchema }, async (request, reply) => {
     if (refuseParameters(request, reply)) return reply;
     return { server_time: now().toISOString() };
   });
 
-  app.get('/status/v1/services/puppetdb-status', async (_request, reply) => {
+  app.get('/status/v1/services/puppetdb-status', { schema: statusRouteSchema }, async (_request, reply) => {
     const up = await databaseUp(options.store);
     const queue = up && options.queue ? await options.queue().catch(() => undefined) : undefined;
     const nowMs = now().getTime();

@@ -20,6 +20,7 @@ import type { ResourceStore } from '../store/types.js';
 import type { CompressionSettings } from './compression.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
+import { describeOnly, entityRouteSchema, refusedMethodSchema, rootRouteSchema } from './route-schemas.js';
 import {
   PARENTS,
   type ParentEntity,
@@ -151,16 +152,21 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
       },
     );
     scope.setErrorHandler((error, _request, reply) => sendQueryError(reply, error, logger));
-    for (const url of [base, `${base}/`]) scope.route({ method: ['GET', 'POST'], url, handler: handleRoot });
+    scope.setValidatorCompiler(describeOnly); // PuppetDB's own answers to bad input, not Fastify's
+    for (const url of [base, `${base}/`])
+      scope.route({ method: ['GET', 'POST'], url, schema: rootRouteSchema, handler: handleRoot });
     for (const route of QUERY_ROUTES) {
+      const url = base + route.path;
       scope.route({
         method: ['GET', 'POST'],
-        url: base + route.path,
+        url,
+        schema: entityRouteSchema(route, url),
         handler: (req, reply) => handle(req, reply, route),
       });
       scope.route({
         method: ['PUT', 'DELETE', 'PATCH'],
-        url: base + route.path,
+        url,
+        schema: refusedMethodSchema(url),
         handler: (_req, reply) =>
           reply
             .code(400)
