@@ -7,10 +7,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { useApps } from './support/app.js';
 import { binPath, cleanEnv, firstPassword, runCli, useServe } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const serve = useServe();
+const start = useApps();
 const tempDir = useTempDirs();
 
 interface LogRecord {
@@ -131,6 +133,41 @@ describe('the service log', () => {
     expect(lines.some((line) => line.startsWith('{'))).toBe(false);
     expect(service.stderr()).toMatch(/INFO.*: listening on http:\/\/127\.0\.0\.1:\d+/);
     expect(service.stderr()).toContain(password);
+  });
+
+  it('on a terminal (auto) writes pino-pretty lines', async () => {
+    const cwd = tempDir();
+    const port = await freePort();
+    // script(1) gives the service a pseudo-terminal as stdin, stdout and stderr.
+    const command = `${process.execPath} ${binPath} serve --port ${port}`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, env: cleanEnv(), stdio: 'pipe' });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      for (let i = 0; i < 400 && !output.includes('ready (stop with SIGTERM'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await exited;
+    const colours = /\u001b\[[0-9;]*m/g; // a terminal gets them too
+    expect(output).toMatch(colours);
+    const text = output.replace(colours, '');
+    expect(text).toMatch(/\] INFO: listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(text).not.toMatch(/^\{"level"/m);
+  });
+
+  it('takes the request id a trusted proxy sent (server.trustProxy), and makes its own otherwise', async () => {
+    const behindProxy = await start({ server: { trustProxy: true } });
+    const named = await fetch(`${behindProxy.url}/ping`, { headers: { 'x-request-id': 'proxy-id-42' } });
+    expect(named.headers.get('x-request-id')).toBe('proxy-id-42');
+    const direct = await start();
+    const ignored = await fetch(`${direct.url}/ping`, { headers: { 'x-request-id': 'client-id' } });
+    expect(ignored.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses an unknown level, naming the key and the levels', async () => {
