@@ -11,16 +11,25 @@ export class PostgresQueryCompiler extends QueryCompiler {
   readonly dialect = 'postgres' as const;
 
   /**
-   * pg_trgm GIN indexes (migration 4) serve `~` on titles and files by themselves; fields with few
-   * distinct values are matched value by value through their btree.
+   * pg_trgm GIN indexes (migration 4) serve `~` on titles and files by themselves (titles with a
+   * literal start through their bytewise btree first); fields with few distinct values are matched
+   * value by value through their btree.
    */
   protected override regexStrategy(index: RegexIndex): 'values' | 'text' | undefined {
     return index.text ? 'text' : index.values ? 'values' : undefined;
   }
 
   protected override regexMatch(subject: string, pattern: string): string {
-    // PostgreSQL's planner derives an index range from a literal `^prefix` itself.
     return `${subject} ~ ${this.param(pattern)}`;
+  }
+
+  /**
+   * The planner derives a range from `^prefix` only under the C collation, and a cluster is often
+   * `C.UTF-8` or `en_US.UTF-8`; the compiler writes the range itself, against a btree of that
+   * collation (migration 6).
+   */
+  protected override bytewiseColumn(column: string): string {
+    return `${column} COLLATE "C"`;
   }
 
   #chain(path: readonly string[], last: '->' | '->>'): string {

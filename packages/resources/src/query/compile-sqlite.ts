@@ -7,10 +7,7 @@
 import type { JsonValue } from './ast/comparison.js';
 import { type NestedItem, QueryCompiler } from './compile.js';
 import { regexLiterals } from './regex-literals.js';
-import { distinctValues, ftsQuery, prefixBounds, type RegexIndex } from './regex-narrowing.js';
-
-/** Prefixes usable as bytewise ranges: printable ASCII (a code point + 1 stays a plain character). */
-const RANGE_PREFIX = /^[\x20-\x7e]+$/;
+import { distinctValues, ftsQuery, prefixRanges, RANGE_PREFIX, type RegexIndex } from './regex-narrowing.js';
 
 /** `$."a"."b.c"`: a JSON path whose every label is quoted (backslash-escaped inside). */
 export function sqliteJsonPath(path: readonly string[]): string {
@@ -21,19 +18,16 @@ export class SqliteQueryCompiler extends QueryCompiler {
   readonly dialect = 'sqlite' as const;
 
   protected override regexMatch(subject: string, pattern: string): string {
-    const prefixes = regexLiterals(pattern).prefixes;
     // A plain column with literal starts (`^/etc/`, `^(a+)+$`): add the equivalent ranges, which
     // an index can answer (SQLite compares text bytewise, so every match lies in them). Never on
     // an expression holding placeholders: repeating it would repeat positional `?`s.
-    if (!prefixes?.every((p) => RANGE_PREFIX.test(p)) || subject.includes('?')) {
-      return `${subject} REGEXP ${this.param(pattern)}`;
-    }
-    const ranges = prefixes.map((prefix) => {
-      const [low, high] = prefixBounds(prefix);
-      return `(${subject} >= ${this.param(low)} AND ${subject} < ${this.param(high)})`;
-    });
-    const range = ranges.length === 1 ? ranges[0] : `(${ranges.join(' OR ')})`;
-    return `${range} AND ${subject} REGEXP ${this.param(pattern)}`;
+    const range = subject.includes('?') ? undefined : prefixRanges(this.binder, subject, pattern);
+    const match = `${subject} REGEXP ${this.param(pattern)}`;
+    return range ? `${range} AND ${match}` : match;
+  }
+
+  protected override bytewiseColumn(): undefined {
+    return undefined;
   }
 
   /** Distinct values through a btree where the field has one; else the title's FTS5 trigrams. */

@@ -47,7 +47,7 @@ describe('SQL compilation per dialect', () => {
     );
   });
 
-  it('compiles tag (lower-cased; SQLite via resource_tags, PostgreSQL as tags containment) and a title regex', () => {
+  it('compiles tag (lower-cased; SQLite via resource_tags, PostgreSQL as tags containment) and a title regex with its literal start as a bytewise range', () => {
     const tag = (p: string) =>
       `(r.certname, r.resource) IN (SELECT t1.certname, t1.resource FROM resource_tags t1 WHERE t1.tag = ${p})`;
     testSql(['and', ['=', 'tag', 'Web'], ['~', 'title', '^/etc']], {
@@ -56,8 +56,8 @@ describe('SQL compilation per dialect', () => {
         parameters: ['web', '/etc', '/etd', '^/etc'],
       },
       postgres: {
-        sql: `SELECT ${COLS} FROM resources r WHERE ((r.tags @> $1::jsonb AND (r.title IS NOT NULL AND r.title ~ $2)) AND ${ACTIVE})`,
-        parameters: ['["web"]', '^/etc'],
+        sql: `SELECT ${COLS} FROM resources r WHERE ((r.tags @> $1::jsonb AND ((r.title COLLATE "C" >= $2 AND r.title COLLATE "C" < $3) AND r.title ~ $4)) AND ${ACTIVE})`,
+        parameters: ['["web"]', '/etc', '/etd', '^/etc'],
       },
     });
   });

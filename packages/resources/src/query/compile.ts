@@ -30,7 +30,7 @@ import {
   relationship,
 } from './fields.js';
 import type { Paging } from './paging.js';
-import { distinctValues, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
+import { distinctValues, prefixRanges, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
 import type { ValidatedQuery } from './validate.js';
 
 export interface CompiledQuery {
@@ -136,6 +136,13 @@ export abstract class QueryCompiler {
 
   /** Which narrowing a dialect uses for a field's `~` (regex-narrowing.ts); undefined: none. */
   protected abstract regexStrategy(index: RegexIndex): 'values' | 'text' | undefined;
+
+  /**
+   * `column` compared in bytewise order, for the literal-start ranges of a `bytewise` field
+   * (PostgreSQL: `COLLATE "C"`, which its btree of that collation answers), or undefined where
+   * `regexMatch` adds such ranges itself (SQLite, whose text order is bytewise).
+   */
+  protected abstract bytewiseColumn(column: string): string | undefined;
 
   /**
    * SQL keeping only the rows of `alias` whose column may match `pattern`, through the trigram
@@ -345,6 +352,9 @@ export abstract class QueryCompiler {
       return `(${column} IS NOT NULL AND ${column} IN (${matching}))`;
     }
     if (strategy === 'text' && scope) {
+      const bytewise = index?.bytewise ? this.bytewiseColumn(column) : undefined;
+      const range = bytewise ? prefixRanges(this.#binder, bytewise, pattern) : undefined;
+      if (range) return `(${range} AND ${this.regexMatch(column, pattern)})`;
       const table = ENTITY_SPECS[scope.entity].source;
       const narrowed = this.textNarrowing(`${table}_${spec.column}_text`, scope.alias, pattern);
       if (narrowed) return `(${column} IS NOT NULL AND ${narrowed} AND ${this.regexMatch(column, pattern)})`;

@@ -79,6 +79,33 @@ describe.each(DIALECTS)('resource queries on a real %s database', (dialect) => {
     ]);
   });
 
+  it('answers anchored title regexes through their literal-start ranges, within a type and across types', async () => {
+    const file = [equalsCriterion('type', 'File')];
+    expect(await q(['~', 'title', '^/etc/h'], { criteria: file })).toEqual([
+      `${W1} File[/etc/hosts]`,
+      `${W2} File[/etc/hosts]`,
+    ]);
+    expect(await q(['~', 'title', '^(web2|/etc/hosts$)'])).toEqual([
+      `${W1} File[/etc/hosts]`,
+      `${W2} File[/etc/hosts]`,
+      `${W2} Nagios_host[web2.example.com]`,
+    ]);
+    // Bytewise, 'W' sorts before 'w': the range must not take in lower-case titles.
+    expect(await q(['~', 'title', '^Web'])).toEqual([]);
+  });
+
+  it('answers line inequalities within a type and its unpaged total (inactive nodes left out)', async () => {
+    const packages = [equalsCriterion('type', 'Package')];
+    expect(await q(['>', 'line', 3], { criteria: packages })).toEqual([`${W1} Package[nginx]`]);
+    expect(await q(['<=', 'line', 3], { criteria: packages })).toEqual([`${W2} Package[nginx]`]);
+    const page = await runQuery(t.store, null, {
+      criteria: packages,
+      paging: { limit: 1, includeTotal: true },
+    });
+    expect(page.rows).toHaveLength(1);
+    expect(page.total).toBe(2);
+  });
+
   it('keeps three-valued logic: not = drops NULL files', async () => {
     const rows = await q(['not', ['=', 'file', '/etc/puppet/site.pp']]);
     expect(rows).not.toContain(`${W1} Class[main]`);

@@ -9,13 +9,17 @@
  * - **trigram text index**: for titles (SQLite FTS5 `tokenize='trigram'`; PostgreSQL pg_trgm GIN,
  *   which the planner applies to `~` by itself) the substrings every match must contain
  *   (regex-literals.ts) select the candidate rows.
- * - **prefix ranges**: an anchored pattern's literal starts become `col >= 'p' AND col < 'q'` on
- *   SQLite, whose text order is bytewise.
+ * - **prefix ranges**: an anchored pattern's literal starts become `col >= 'p' AND col < 'q'` in
+ *   bytewise order: SQLite's text order; on PostgreSQL through `COLLATE "C"` and a btree of that
+ *   collation (migration 6), since its planner derives no range under other collations.
  * The regex always runs last, with RE2 on SQLite (linear time) and PostgreSQL's engine under
  * statement_timeout, so narrowing never changes an answer.
  * @module
  */
-import type { Requirement } from './regex-literals.js';
+import { type Requirement, regexLiterals } from './regex-literals.js';
+
+/** Prefixes usable as bytewise ranges: printable ASCII (a code point + 1 stays a plain character). */
+export const RANGE_PREFIX = /^[\x20-\x7e]+$/;
 
 /** How the rows of a field can be narrowed before `~` runs. */
 export interface RegexIndex {
@@ -28,6 +32,11 @@ export interface RegexIndex {
   readonly list?: boolean;
   /** A trigram index covers the column (SQLite: FTS5 table `<table>_<column>_text`). */
   readonly text?: boolean;
+  /**
+   * PostgreSQL: a btree holds the column in bytewise order (`COLLATE "C"`), so an anchored
+   * pattern's literal starts narrow to index ranges (SQLite's text order is bytewise anyway).
+   */
+  readonly bytewise?: boolean;
 }
 
 /** What the compiler lends the narrowing builders: parameter binding and fresh aliases. */
@@ -71,4 +80,18 @@ export function prefixBounds(prefix: string): readonly [low: string, high: strin
   const last = prefix.codePointAt(prefix.length - 1)!;
   const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
   return [prefix, head + String.fromCodePoint(last + 1)];
+}
+
+/**
+ * `subject` within the bytewise ranges of the literal starts of `pattern` (every match lies in
+ * one of them), or undefined when the pattern has none usable as a range. Binds left to right.
+ */
+export function prefixRanges(b: SqlBinder, subject: string, pattern: string): string | undefined {
+  const prefixes = regexLiterals(pattern).prefixes;
+  if (!prefixes?.every((p) => RANGE_PREFIX.test(p))) return undefined;
+  const ranges = prefixes.map((prefix) => {
+    const [low, high] = prefixBounds(prefix);
+    return `(${subject} >= ${b.param(low)} AND ${subject} < ${b.param(high)})`;
+  });
+  return ranges.length === 1 ? ranges[0] : `(${ranges.join(' OR ')})`;
 }

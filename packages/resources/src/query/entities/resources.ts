@@ -1,7 +1,7 @@
 /**
  * `resources`: one row per resource of a node's latest catalog (table `resources`). Fields with
  * few distinct values are regex-matched value by value through their btree; titles through a
- * trigram index (see regex-narrowing.ts and migration 4).
+ * trigram index (see regex-narrowing.ts and migration 4) or, for a literal start, a range.
  * @module
  */
 import { column, type EntitySpec, output } from './entity-spec.js';
@@ -19,7 +19,7 @@ export const RESOURCES: EntitySpec = {
     resource: column('string', 'resource'),
     tag: { type: 'query-only', column: undefined, projectable: false },
     tags: column('array', 'tags', { values: ['resource_tags', 'tag'] }),
-    title: column('string', 'title', { text: true }),
+    title: column('string', 'title', { text: true, bytewise: true }),
     type: column('string', 'type', { values: ['resources', 'type'] }),
   },
   output: [
