@@ -11,7 +11,7 @@
  * builds are copied from the workspace, same version, same Node (scripts/install.sh is what
  * builds them; this test is about what the tarballs contain and declare).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceRoot } from '../../../test-support/packages.js';
 
@@ -35,25 +36,35 @@ const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && !name.startsWith('GATEHOUSE_')),
 );
 
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, env: cleanEnv, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`,
-    );
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs a command to its end and returns its stdout. Asynchronous on purpose: a synchronous npm
+ * install or tsc run of a minute blocks the test worker, whose runner then times out.
+ */
+async function run(command: string, args: string[], cwd: string): Promise<string> {
+  try {
+    const options = { cwd, env: cleanEnv, encoding: 'utf8' as const, timeout: 300_000, maxBuffer: 1 << 26 };
+    return (await execFileAsync(command, args, options)).stdout;
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: unknown; stdout: string; stderr: string };
+    throw new Error(`${command} ${args.join(' ')} failed (${code}):\n${stdout}${stderr}`);
   }
-  return result.stdout;
 }
 
 let root: string;
 let tarballs: Record<string, string>;
 
 /** An empty project in `root` with `deps` installed from the tarballs (and the registry, through the cache). */
-function project(name: string, deps: string[]): string {
+async function project(name: string, deps: string[]): Promise<string> {
   const dir = join(root, name);
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...deps], dir);
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...deps],
+    dir,
+  );
   for (const entry of readdirSync(join(dir, 'node_modules'))) {
     const built = join(workspaceRoot, 'node_modules', entry, 'build', 'Release');
     const target = join(dir, 'node_modules', entry);
@@ -67,17 +78,17 @@ function project(name: string, deps: string[]): string {
 }
 
 /** Runs an ES module script in `dir` and returns what it printed. */
-function node(dir: string, script: string): string {
+function node(dir: string, script: string): Promise<string> {
   return run(process.execPath, ['--input-type=module', '-e', script], dir);
 }
 
 let authOnly: string;
 let app: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'gatehouse-packed-'));
   const lock = join(workspaceRoot, 'node_modules', '.gatehouse-build.lock');
-  const listed = run(
+  const listed = await run(
     'flock',
     [lock, join(workspaceRoot, 'scripts', 'pack.sh'), join(root, 'tarballs')],
     workspaceRoot,
@@ -88,8 +99,8 @@ beforeAll(() => {
       .split('\n')
       .map((file) => [/gatehouse-(\w+)-[\d.]+\.tgz$/.exec(file)![1]!, file]),
   );
-  authOnly = project('auth-only', [tarballs.auth!]);
-  app = project('app', [...Object.values(tarballs), `@types/node@${workspaceVersion('@types/node')}`]);
+  authOnly = await project('auth-only', [tarballs.auth!]);
+  app = await project('app', [...Object.values(tarballs), `@types/node@${workspaceVersion('@types/node')}`]);
 }, 600_000);
 
 afterAll(() => {
@@ -97,10 +108,10 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('packs the four packages, each with its LICENSE, README, built code and types, and no sources or tests', () => {
+  it('packs the four packages, each with its LICENSE, README, built code and types, and no sources or tests', async () => {
     expect(Object.keys(tarballs).sort()).toEqual(['auth', 'resources', 'server', 'webhooks']);
     for (const file of Object.values(tarballs)) {
-      const listing = run('tar', ['-tzf', file], root).trim().split('\n');
+      const listing = (await run('tar', ['-tzf', file], root)).trim().split('\n');
       expect(listing, file).toEqual(
         expect.arrayContaining([
           'package/LICENSE',
@@ -134,8 +145,8 @@ describe('@gatehouse/auth installed alone', () => {
     for (const name of ['sharp', 'lmdb', 'mongodb', 'nodemailer']) expect(installed).not.toContain(name);
   });
 
-  it('imports, and a feature whose package is missing names the package to install', () => {
-    const out = node(
+  it('imports, and a feature whose package is missing names the package to install', async () => {
+    const out = await node(
       authOnly,
       `const auth = await import('@gatehouse/auth');
 console.log(typeof auth.Service);
@@ -151,17 +162,21 @@ catch (error) { console.log(error.code, error.message); }`,
 describe('all four installed', () => {
   it.each(['@gatehouse/auth', '@gatehouse/resources', '@gatehouse/webhooks', '@gatehouse/server'])(
     'imports %s by name',
-    (name) => {
+    { timeout: 60_000 },
+    async (name) => {
       const names = JSON.parse(
-        node(app, `console.log(JSON.stringify(Object.keys(await import('${name}'))))`),
+        await node(app, `console.log(JSON.stringify(Object.keys(await import('${name}'))))`),
       );
       expect(names.length).toBeGreaterThan(3);
     },
   );
 
-  it('runs the gatehouse command: --version, then a service that answers /ping', async () => {
+  // Generous bounds: on a loaded machine a cold start of the installed service or of tsc takes long.
+  it('runs the gatehouse command: --version, then a service that answers /ping', {
+    timeout: 180_000,
+  }, async () => {
     const bin = join(app, 'node_modules', '.bin', 'gatehouse');
-    expect(run(bin, ['--version'], app).trim()).toBe(workspaceVersion('@gatehouse/server'));
+    expect((await run(bin, ['--version'], app)).trim()).toBe(workspaceVersion('@gatehouse/server'));
     const child: ChildProcess = spawn(bin, ['serve', '--port', '0'], {
       cwd: app,
       env: cleanEnv,
@@ -172,8 +187,8 @@ describe('all four installed', () => {
         let stderr = '';
         child.stderr!.on('data', (chunk) => {
           stderr += chunk;
-          const match = /listening on (http:\/\/\S+)/.exec(stderr);
-          if (match && stderr.includes('gatehouse: ready')) resolve(match[1]!);
+          const match = /listening on (http:\/\/[^\s"]+)/.exec(stderr);
+          if (match && stderr.includes('ready (stop with SIGTERM')) resolve(match[1]!);
         });
         child.once('exit', (code) => reject(new Error(`gatehouse serve exited ${code}:\n${stderr}`)));
       });
@@ -186,7 +201,9 @@ describe('all four installed', () => {
     }
   });
 
-  it('compiles a strict TypeScript app with skipLibCheck false against the published types', () => {
+  it('compiles a strict TypeScript app with skipLibCheck false against the published types', {
+    timeout: 300_000,
+  }, async () => {
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
@@ -218,6 +235,6 @@ console.log(typeof resourcesPlugin, typeof Webhooks, typeof webhooksPlugin, serv
 `,
     );
     // The project's own TypeScript: @gatehouse/webhooks depends on it.
-    run(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], app);
+    await run(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], app);
   });
 });
