@@ -21,6 +21,18 @@ const schema = useTestSchemas();
 const proxies = useProxies(tempDir);
 const SITE = '/etc/nginx/sites-enabled/gate.example.com';
 
+/** The instance configuration of the README's section on several instances. */
+function readmeInstanceConfig(): {
+  server: Record<string, unknown>;
+  resources: Record<string, unknown>;
+  auth: { direct: Record<string, unknown> };
+  avatars: Record<string, unknown>;
+} {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## Several instances behind a load balancer'));
+  return JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
+}
+
 const web1 = JSON.parse(
   readFileSync(
     fileURLToPath(new URL('../../../examples/catalogs/web1.example.com.json', import.meta.url)),
@@ -56,12 +68,13 @@ describe('two instances behind the README’s nginx upstream', () => {
     const port = await freePort();
     const gate = `http://127.0.0.1:${port}`;
     const env = { GATEHOUSE_SECRET: randomBytes(32).toString('base64url') };
-    const config = {
-      server: { url: gate, trustProxy: true },
-      resources: { database },
-      auth: { direct: { credentialsFile: join(shared, 'users.passwd') } },
-      avatars: { store: `file://${join(shared, 'avatars')}` },
-    };
+    // The README's configuration, with this test's addresses and folders.
+    const config = readmeInstanceConfig();
+    config.server.url = gate;
+    config.resources.database = database;
+    config.auth.direct.credentialsFile = join(shared, 'users.passwd');
+    config.avatars.store = `file://${join(shared, 'avatars')}`;
+    expect(config.server.trustProxy).toBe(true);
     const start = () => {
       const cwd = tempDir();
       writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(config));
