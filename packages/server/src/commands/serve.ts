@@ -67,8 +67,9 @@ export const serveCommand: Command = {
     }
     const loaded = loadConfigWithFlags(serveFlags, values, io);
     const { config, file } = loaded;
-    assertPaths(loaded, io.cwd); // its notes are config check's; the areas say the same at start-up
+    const notes = assertPaths(loaded, io.cwd);
     const log = serviceLogOf(config, io.stderr);
+    for (const note of notes) log.info(note);
     const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
     const service = await startService(config, { log, configFile: file });
