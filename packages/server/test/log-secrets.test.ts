@@ -26,6 +26,7 @@ describe('the log of a tour of every area', () => {
     const adminPasswd = 'admin-basic-password-R8nT3c';
     const webhookSecret = 'webhook-secret-H5pL6y';
     const githubSecret = 'github-secret-D2jW8s';
+    const slackSecret = 'slack-secret-Q7mZ3v';
     mkdirSync(join(cwd, '.data', 'gatehouse'), { recursive: true, mode: 0o700 });
     await new CredentialsFile(join(cwd, '.data', 'gatehouse', 'users.passwd')).set('admin', password, {
       replace: false,
@@ -37,6 +38,7 @@ describe('the log of a tour of every area', () => {
         GATEHOUSE_ADMIN_PASSWD: adminPasswd,
         SERVICE_WEBHOOK_SECRET: webhookSecret,
         GITHUB_WEBHOOK_SECRET: githubSecret,
+        SLACK_SIGNING_SECRET: slackSecret,
       },
     );
     const { url } = service;
@@ -46,6 +48,7 @@ describe('the log of a tour of every area', () => {
       adminPasswd,
       webhookSecret,
       githubSecret,
+      slackSecret,
     };
 
     // auth: a GET login with the password in the query, a POST login, every way of carrying the token

@@ -45,8 +45,8 @@ const call = (url: string, headers: Record<string, string> = {}) =>
   });
 
 describe('webhooks area', () => {
-  it('serves modules/ of the working directory and says that no secret is set', async () => {
-    const { url, announced, cwd } = await start({});
+  it('serves the named folder and says that no secret is set', async () => {
+    const { url, announced, cwd } = await start({ webhooks: { folder: 'modules' } });
     const res = await call(url);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });
@@ -54,8 +54,19 @@ describe('webhooks area', () => {
     expect(announced.some((l) => l.includes('no SERVICE_WEBHOOK_SECRET set'))).toBe(true);
   });
 
+  it('runs no code from a modules/ folder the operator did not name', async () => {
+    const { url, announced } = await start({});
+    expect((await call(url)).status).toBe(404);
+    expect(announced).toContain(
+      'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes',
+    );
+  });
+
   it('requires X-Webhook-Secret when SERVICE_WEBHOOK_SECRET is set', async () => {
-    const { url, announced } = await start({}, { SERVICE_WEBHOOK_SECRET: 'hook-secret' });
+    const { url, announced } = await start(
+      { webhooks: { folder: 'modules' } },
+      { SERVICE_WEBHOOK_SECRET: 'hook-secret' },
+    );
     expect((await call(url)).status).toBe(401);
     expect(await (await call(url, { 'x-webhook-secret': 'nope' })).json()).toEqual({
       error: 'Invalid webhook secret',
@@ -76,9 +87,9 @@ describe('webhooks area', () => {
   });
 
   it('applies the allowlist and the rate limit from the config file', async () => {
-    const { url } = await start({ webhooks: { allowedIps: ['10.0.0.0/8'] } });
+    const { url } = await start({ webhooks: { folder: 'modules', allowedIps: ['10.0.0.0/8'] } });
     expect((await call(url)).status).toBe(403);
-    const limited = await start({ webhooks: { rateLimit: { max: 1, window: '1h' } } });
+    const limited = await start({ webhooks: { folder: 'modules', rateLimit: { max: 1, window: '1h' } } });
     expect((await call(limited.url)).status).toBe(200);
     expect((await call(limited.url)).status).toBe(429);
   });
@@ -119,5 +130,26 @@ describe('a module that declares what cannot be honoured', () => {
     expect(result.stderr).toContain(
       'github.handlePush: @signature github reads the environment variable GH_HOOK_SECRET_UNSET, which is not set',
     );
+  });
+});
+
+describe('a service on a network address with public webhooks', () => {
+  const exposed = (webhooks: Record<string, unknown> = {}) => ({
+    server: { host: '0.0.0.0' },
+    access: { webhooks: 'public', allowPublicWrites: ['webhooks'] },
+    webhooks: { folder: 'modules', ...webhooks },
+  });
+
+  it('refuses to start with a route that no signature and no secret guard, naming the module', async () => {
+    await expect(start(exposed())).rejects.toThrow(
+      /webhooks\.folder \(.*\/modules\): .*hello\.handleHello: no signature and no shared secret, so anyone who reaches the service could call it.*opt a module in with webhooks\.allowUnauthenticated/s,
+    );
+  });
+
+  it('starts when the config opts the module in by name, or a shared secret guards it', async () => {
+    const optedIn = await start(exposed({ allowUnauthenticated: ['hello'] }));
+    expect((await call(optedIn.url)).status).toBe(200);
+    const guarded = await start(exposed(), { SERVICE_WEBHOOK_SECRET: 'network-secret' });
+    expect((await call(guarded.url, { 'x-webhook-secret': 'network-secret' })).status).toBe(200);
   });
 });

@@ -36,6 +36,12 @@ export interface WebhooksOptions {
   deliveryHeaders?: readonly string[];
   /** Signature required on every route that does not declare its own. */
   defaultSignature?: SignatureConfig;
+  /**
+   * Which modules may have unauthenticated routes (no signature scheme while no shared `secret` is
+   * set): `true` (default) any; a list, only those named, any other such module is a load error.
+   * A host reachable from a network passes the list its operator opted in to.
+   */
+  allowUnauthenticated?: true | readonly string[];
   /** Client addresses or CIDR ranges (IPv4, IPv6) allowed to call; unset: any. 403 otherwise. */
   allowedIps?: readonly string[];
   /** Calls per client address per window; unset: no limit. 429 + Retry-After beyond it. */
@@ -88,6 +94,7 @@ export interface ResolvedOptions {
   readonly replayMaxEntries: number;
   readonly deliveryHeaders: readonly string[];
   readonly defaultSignature: SignatureConfig | undefined;
+  readonly allowUnauthenticated: true | readonly string[];
   readonly allowedIps: AddressCheck | undefined;
   readonly rateLimit: RateLimitConfig | undefined;
   readonly stateStore: StateStore | undefined;
@@ -148,6 +155,7 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     ),
     defaultSignature:
       options.defaultSignature && checkSignatureConfig(options.defaultSignature, 'defaultSignature'),
+    allowUnauthenticated: options.allowUnauthenticated ?? true,
     allowedIps: options.allowedIps && allowList(options.allowedIps),
     rateLimit: options.rateLimit && {
       max: positiveInt('rateLimit.max', options.rateLimit.max, 0, 1),

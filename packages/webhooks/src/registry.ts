@@ -231,6 +231,14 @@ export class Webhooks {
       const problem = route.signature && secretProblem(route.signature, this.options.environment);
       if (problem) throw new WebhookDeclarationError(`${name}.${route.method}: ${problem}`);
     }
+    const open = this.options.secret === undefined ? [...routes.values()].filter((r) => !r.signature) : [];
+    const allowed = this.options.allowUnauthenticated;
+    if (open.length > 0 && allowed !== true && !allowed.includes(name)) {
+      const methods = open.map((r) => `${name}.${r.method}`).join(', ');
+      throw new WebhookDeclarationError(
+        `${methods}: no signature and no shared secret, so anyone who reaches the service could call it; add a @signature, set the shared secret, or opt this module in to unauthenticated calls (${name})`,
+      );
+    }
     if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
     const targets = new Map<string, CallTarget>();

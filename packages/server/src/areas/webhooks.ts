@@ -1,13 +1,14 @@
 /**
  * @module areas/webhooks
- * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder (`webhooks.folder`, `--modules DIR`,
- * default `modules/` in the working directory) is loaded and watched, and the shared secret comes from
+ * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder the operator names (`webhooks.folder`,
+ * `--modules DIR`; none by default) is loaded and watched, and the shared secret comes from
  * `SERVICE_WEBHOOK_SECRET`. Module code runs isolated by default, a worker process per module that
  * cannot read the data folder (signing secret, credentials file) nor any variable it is not granted.
  * The plugin keeps its own body parser (raw bytes, for signatures) in its own child context; closing
  * the app stops the folder watcher and the workers.
  */
 import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
+import { isLoopbackHost } from '../access/loopback.js';
 import type { ConfigFlag } from '../commands/config-flags.js';
 import { ConfigError } from '../config/errors.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
@@ -20,7 +21,7 @@ export const modulesFlag: ConfigFlag = {
   key: 'webhooks.folder',
   kind: 'text',
   placeholder: 'DIR',
-  help: 'webhook modules folder, reloaded on change (default ./modules)',
+  help: 'webhook modules folder, reloaded on change (none by default: no webhooks)',
 };
 
 function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
@@ -47,8 +48,12 @@ export const webhooksArea: Area = async (
 ) => {
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
+  // Reachable from a network by anyone: a route no signature and no shared secret guard needs its
+  // module named in webhooks.allowUnauthenticated, else start-up stops (and a reload is refused).
+  const exposed = !isLoopbackHost(config.server.host) && config.access.webhooks.includes('public');
   const webhooks = new Webhooks({
     modulesDir: c.folder,
+    allowUnauthenticated: exposed ? c.allowUnauthenticated : true,
     watch: c.watch,
     secret: c.secret,
     bodyLimit: c.bodyLimit,
@@ -74,8 +79,12 @@ export const webhooksArea: Area = async (
   try {
     await webhooks.start();
   } catch (error) {
-    if (error instanceof WebhookDeclarationError)
-      throw new ConfigError([`webhooks.folder (${c.folder}): ${error.message}`]);
+    if (error instanceof WebhookDeclarationError) {
+      const optIn = exposed
+        ? ` (listening on ${config.server.host} with access.webhooks "public": opt a module in with webhooks.allowUnauthenticated)`
+        : '';
+      throw new ConfigError([`webhooks.folder (${c.folder}): ${error.message}${optIn}`]);
+    }
     throw error;
   }
   app.addHook('onClose', () => webhooks.close());
@@ -88,7 +97,11 @@ export const webhooksArea: Area = async (
     return `${new Set(routes.map((route) => route.module)).size} modules, ${routes.length} routes`;
   });
   const routes = webhooks.list().length;
-  announce(`webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`);
+  announce(
+    c.folder === undefined
+      ? 'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes'
+      : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`,
+  );
   announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);
   if (!c.secret) {
     announce(

@@ -6,9 +6,8 @@
  * `gatehouse config check` and `gatehouse serve` both run this after loading, and a deployment
  * learns of a folder the service user cannot write before the service is started.
  *
- * A modules folder that does not exist is a problem when the configuration names it
- * (`webhooks.folder`, `--modules`), and only a note for the default `./modules`: the folder is read
- * and watched from start-up, so one created later is seen after a restart.
+ * A modules folder named by the configuration (`webhooks.folder`, `--modules`) must exist; none is
+ * read unless one is named (a note says so).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -52,17 +51,12 @@ export function checkPaths(config: GatehouseConfig, sourceOf: SourceOf, cwd: str
   }
 
   const modules = config.webhooks.folder;
-  const modulesKind = kindOf(modules);
-  if (modulesKind === 'missing') {
-    if (sourceOf('webhooks.folder') === undefined) {
-      notes.push(
-        `webhooks.folder: no folder ${modules}, so no webhooks; create it and restart the service to add modules`,
-      );
-    } else {
-      problem('webhooks.folder', `no such folder ${modules}`);
-    }
+  if (modules === undefined) {
+    notes.push('webhooks.folder: none named (--modules DIR), so no webhooks');
   } else {
-    problem('webhooks.folder', readableFolder(modules, modulesKind));
+    const modulesKind = kindOf(modules);
+    if (modulesKind === 'missing') problem('webhooks.folder', `no such folder ${modules}`);
+    else problem('webhooks.folder', readableFolder(modules, modulesKind));
   }
   return { problems, notes };
 }

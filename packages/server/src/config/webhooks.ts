@@ -33,8 +33,21 @@ const moduleGrant = z.strictObject({
 
 export const webhooksSection = z
   .strictObject({
-    /** Folder of webhook modules (.ts/.js), relative to the working directory; `--modules DIR`. */
-    folder: text.default('modules'),
+    /**
+     * Folder of webhook modules (.ts/.js), relative to the working directory; `--modules DIR`. None
+     * by default: code runs only from a folder the operator names, never from a `modules/` that
+     * happens to sit in the working directory.
+     */
+    folder: text.optional(),
+    /**
+     * Modules allowed routes that no signature and no shared secret guard while the service listens
+     * on a network address with the webhooks group public; any other such module stops start-up.
+     */
+    allowUnauthenticated: z
+      .array(z.string().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'expected a module name' }), {
+        error: 'expected a list of module names',
+      })
+      .default([]),
     /** Where module code runs: a worker process per module, or (trusted code only) in the service. */
     isolation: z.enum(['process', 'none'], { error: 'expected "process" or "none"' }).default('process'),
     /** Per module name: what its worker is granted. */
