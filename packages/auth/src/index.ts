@@ -75,7 +75,6 @@ export {
   type CredCheckResult,
   DirectProvider,
   type DirectProviderOptions,
-  sessionOnlyFlag,
 } from './providers/direct.js';
 export {
   type LegacyLocalOAuth2ProviderOptions,
@@ -94,6 +93,7 @@ export { UserData } from './providers/oauth2/user-data.js';
 export { type OIDCOptions, oidcProvider } from './providers/oidc.js';
 export type { LoginRequest, Provider, ProviderContext } from './providers/provider.js';
 export { checkProviderName } from './providers/registry.js';
+export { sessionOnlyFlag } from './providers/session-flag.js';
 export { LoginRequests, REQUEST_TTL_MS } from './providers/telegram/login-requests.js';
 export {
   HttpTelegramAPI,

@@ -104,9 +104,12 @@ export function startupSummary(
 export function firstCredentialLines(config: GatehouseConfig, data: DataFolder, url: string): string[] {
   if (!data.firstCredential) return [];
   const { user, password } = data.firstCredential;
+  // With auth.audiences set, a login without an allowed `aud` is refused: the hint names the first.
+  const [site] = config.auth.audiences;
+  const aud = site === undefined ? '' : ` -d aud=${encodeURIComponent(site)}`;
   return [
     `first credential created, shown only this once: user "${user}" password "${password}"`,
-    `  log in: curl -c cookies.txt -d user=${user} -d passwd=<password> ${url}/auth/${config.auth.direct.name}/login`,
+    `  log in: curl -c cookies.txt -d user=${user} -d passwd=<password>${aud} ${url}/auth/${config.auth.direct.name}/login`,
   ];
 }
 

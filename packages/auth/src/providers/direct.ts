@@ -1,8 +1,8 @@
 /**
  * @module providers/direct
  * The direct provider: the user posts a name and password, a {@link CredChecker} says yes or no.
- * Credentials come from a form body, a JSON body or the query (`user`, `passwd`, `aud`,
- * `session=1|0`, `from`). A refusal never says which part was wrong. Attempts are throttled per
+ * Credentials come from a form body, a JSON body or the query (`user`, `passwd`, `site` or `aud`
+ * (`site` wins, as on every provider), `session=1|0`, `from`). A refusal never says which part was wrong. Attempts are throttled per
  * account and client address (`ctx.throttle`): 429 with Retry-After before the checker even runs.
  */
 import { AuthError } from '../errors.js';
@@ -10,6 +10,7 @@ import { bodyFields, queryOf } from '../http/body.js';
 import type { HttpRequest, HttpResponse } from '../http/exchange.js';
 import { hashId, type User } from '../token/user.js';
 import type { Provider, ProviderContext } from './provider.js';
+import { sessionOnlyFlag } from './session-flag.js';
 
 /** `true`/`{ ok: true }` lets the user in; an `error` (or a throw) is a failure of the checker itself (500). */
 export type CredCheckResult = boolean | { ok: boolean; error?: unknown };
@@ -21,12 +22,6 @@ export interface DirectProviderOptions {
   checker: CredChecker;
   /** The provider-side id of the user before hashing; default the user name. */
   userIdFunc?: (user: string, req: HttpRequest) => string;
-}
-
-/** A truthy session flag: present, and neither empty nor `0`. */
-export function sessionOnlyFlag(fields: Record<string, string | undefined>): boolean {
-  const value = fields.session || fields.sess;
-  return value !== undefined && value !== '' && value !== '0';
 }
 
 export class DirectProvider implements Provider {
@@ -70,7 +65,7 @@ export class DirectProvider implements Provider {
     const id = this.#userIdFunc ? this.#userIdFunc(user, req) : user;
     const loggedIn: User = { name: user, id: `${this.name}_${hashId(id)}` };
     return ctx.completeLogin(loggedIn, {
-      aud: fields.aud ?? '',
+      aud: fields.site || fields.aud || '',
       sessionOnly: sessionOnlyFlag(fields),
       provider: this.name,
       ...(fields.from ? { from: fields.from } : {}),

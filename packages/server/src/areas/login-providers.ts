@@ -62,11 +62,17 @@ export const loginProvidersArea: Area = async (app, context) => {
   // Codes go only to this service's dev callback, not to any page that links to the dev server.
   const callback = `${auth.options.url}${auth.options.mountPath}/dev/callback`;
   // Its codes live in the shared state store: with several instances, a login may end on any of them.
+  // The user endpoint's e-mail: from the hooks module, else `<name>@<auth.dev.emailDomain>`.
+  const emailDomain = dev.emailDomain;
+  const emailFor =
+    authSetup.hooks?.hooks.devEmailFor ??
+    (emailDomain === undefined ? undefined : (name: string) => `${name}@${emailDomain}`);
   const server = await startDevOAuthServer({
     port: dev.port,
     logger,
     redirectURIs: [callback],
     stateStore,
+    ...(emailFor ? { emailFor } : {}),
   }).catch((error: unknown) => {
     throw devPortError(error, dev.port);
   });

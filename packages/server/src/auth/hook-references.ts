@@ -45,6 +45,11 @@ export function hookReferenceProblems(auth: AuthConfig, loaded: LoadedHooks | un
       );
     }
   });
+  if (loaded?.hooks.devEmailFor && auth.dev.emailDomain !== undefined) {
+    problems.push(
+      `auth.dev.emailDomain: ${loaded.file} exports devEmailFor, which decides the e-mail; keep one of the two`,
+    );
+  }
   if (loaded?.hooks.secretReader && Object.keys(auth.sites).length > 0) {
     problems.push(
       `auth.sites: ${loaded.file} exports secretReader, which decides every site's secret; keep one of the two`,

@@ -204,5 +204,9 @@ export const devSection = z
   .strictObject({
     enabled: z.boolean({ error: 'expected true or false' }).default(false),
     port: port.default(DEV_DEFAULT_PORT),
+    /** The dev users' e-mail is `<name>@<emailDomain>`; without it (or a hooks `devEmailFor`) none. */
+    emailDomain: text
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, { error: 'expected a domain like "example.com"' })
+      .optional(),
   })
   .prefault({});

@@ -1,12 +1,13 @@
 /**
  * @module providers/oauth2/login-params
  * The query of `GET <mount>/<name>/login`: `site` (legacy, wins) or `aud`, `from`, `session`/`sess`
- * (any value but `0` means a session-only cookie) and `noava=1`. A foreign `from` or a refused
+ * (read as on every provider: see `session-flag.ts`) and `noava=1`. A foreign `from` or a refused
  * audience fails here, before the browser is sent anywhere.
  */
 import { AuthError } from '../../errors.js';
 import type { HttpRequest } from '../../http/exchange.js';
 import type { ProviderContext } from '../provider.js';
+import { flagIsOn } from '../session-flag.js';
 
 export interface LoginParams {
   aud: string;
@@ -19,7 +20,6 @@ export function readLoginParams(ctx: ProviderContext, req: HttpRequest): LoginPa
   const q = new URL(req.url, 'http://request.invalid').searchParams;
   const aud = q.get('site') || q.get('aud') || '';
   const from = q.get('from') || undefined;
-  const session = q.get('session') ?? q.get('sess');
   if (from !== undefined && !ctx.isAllowedRedirect(from)) {
     throw new AuthError('ERR_REDIRECT_NOT_ALLOWED');
   }
@@ -29,7 +29,7 @@ export function readLoginParams(ctx: ProviderContext, req: HttpRequest): LoginPa
   return {
     aud,
     from,
-    sessionOnly: session !== null && session !== '0',
+    sessionOnly: flagIsOn(q.get('session') || q.get('sess')),
     noAvatar: q.get('noava') === '1',
   };
 }

@@ -20,6 +20,7 @@ import { json } from '../../http/respond.js';
 import type { Logger } from '../../logger/logger.js';
 import { hashId, type User } from '../../token/user.js';
 import type { Provider, ProviderContext } from '../provider.js';
+import { flagIsOn } from '../session-flag.js';
 import { cleanField } from '../verify/input.js';
 import { LoginRequests } from './login-requests.js';
 import type { TelegramAPI, TelegramChat, TelegramUpdate } from './telegram-api.js';
@@ -95,7 +96,7 @@ export class TelegramProvider implements Provider {
     const session = query.get('session') ?? query.get('sess');
     return ctx.completeLogin(this.#userOf(chat), {
       aud,
-      sessionOnly: session !== null && session !== '' && session !== '0',
+      sessionOnly: flagIsOn(session),
       provider: this.name,
       ...(from ? { from } : {}),
       fetchPicture: this.#pictureOf(chat),

@@ -20,6 +20,7 @@ import type { StateStore } from '../../state/state-store.js';
 import { randomId } from '../../token/token-service.js';
 import { hashId, type User } from '../../token/user.js';
 import type { Provider, ProviderContext } from '../provider.js';
+import { flagIsOn } from '../session-flag.js';
 import { type ConfirmationStore, warnConfirmationStore } from './confirmation-store.js';
 import { cleanField } from './input.js';
 import { isHtmlContentType, MessageTemplate } from './template.js';
@@ -119,7 +120,7 @@ export class VerifyProvider implements Provider {
         a: address,
         aud,
         from,
-        sess: isOn(session),
+        sess: flagIsOn(session),
       },
       this.#ttlSeconds,
     );
@@ -155,7 +156,7 @@ export class VerifyProvider implements Provider {
     return ctx.completeLogin(loggedIn, {
       aud: typeof aud === 'string' ? aud : '',
       // The flag given now wins; without one, the choice made when the message was requested.
-      sessionOnly: sessParam === null ? sess === true : isOn(sessParam),
+      sessionOnly: sessParam === null ? sess === true : flagIsOn(sessParam),
       provider: this.name,
       ...(typeof from === 'string' && from ? { from } : {}),
     });
@@ -192,10 +193,6 @@ export class VerifyProvider implements Provider {
       throw new AuthError('ERR_INTERNAL', undefined, { cause: new Error('provider not attached') });
     return this.#ctx;
   }
-}
-
-function isOn(flag: string | null): boolean {
-  return flag !== null && flag !== '' && flag !== '0';
 }
 
 function isText(value: unknown): value is string {
