@@ -52,6 +52,8 @@ function loginLocation(context: AreaContext): (original: URL | undefined) => str
   };
 }
 
+const NAME_ONE = 'name one application';
+
 const forwardSchema = {
   tags: ['auth'],
   summary:
@@ -97,7 +99,7 @@ export const forwardAuthArea: Area = async (app, context) => {
     const header = original.trusted ? request.headers['x-gatehouse-app'] : undefined;
     const named = query ?? header;
     if (named !== undefined) {
-      if (typeof named !== 'string') return 'name one application';
+      if (typeof named !== 'string') return NAME_ONE;
       return apps.get(named) ?? `unknown application ${JSON.stringify(named.slice(0, 64))}`;
     }
     const url = original.url;
@@ -135,7 +137,9 @@ export const forwardAuthArea: Area = async (app, context) => {
     // A proxy should send no body (nginx: proxy_pass_request_body off); one that does is not refused.
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    child.all(forwardAuthPath, { schema: forwardSchema }, forward);
+    // The query schema refuses `?app=a&app=b` in the route's own words.
+    const schemaErrorFormatter = () => new Error(NAME_ONE);
+    child.all(forwardAuthPath, { schema: forwardSchema, schemaErrorFormatter }, forward);
   });
 
   const named = Object.entries(settings.apps).map(([name, entry]) => {
