@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
@@ -114,5 +115,28 @@ describe('gatehouse config check: auth', () => {
       `config error: auth.providers.0.template: ${join(cwd, 'missing.txt')}: ENOENT`,
       `config error: auth.providers.1.template: ${join(cwd, 'bad.txt')}: unknown placeholder {{.Code}} in the verify template (use {{.Address}}, {{.User}}, {{.Token}}, {{.Site}})`,
     ]);
+  });
+
+  it('accepts examples/auth/gatehouse.config.json once its variables are set, and names each one missing', async () => {
+    const cwd = fileURLToPath(new URL('../../../examples/auth/', import.meta.url));
+    const dataDir = { GATEHOUSE_DATA_DIR: tempDir() };
+    const missing = await runCli(['config', 'check'], { cwd, env: dataDir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toEqual([
+      'config error: auth.sites.blog.secretEnv (from gatehouse.config.json): environment variable BLOG_SIGNING_SECRET is not set',
+      'config error: auth.providers.0.clientSecretEnv (from gatehouse.config.json): environment variable GITHUB_CLIENT_SECRET is not set',
+      'config error: auth.providers.1.smtp.passwordEnv (from gatehouse.config.json): environment variable SMTP_PASSWORD is not set',
+      'config error: auth.providers.2.tokenEnv (from gatehouse.config.json): environment variable TELEGRAM_BOT_TOKEN is not set',
+    ]);
+    const env = {
+      ...dataDir,
+      BLOG_SIGNING_SECRET: 'a-blog-signing-secret-of-32-chars-or-more',
+      GITHUB_CLIENT_SECRET: 'github-secret',
+      SMTP_PASSWORD: 'smtp-password',
+      TELEGRAM_BOT_TOKEN: '123:bot-token',
+    };
+    const result = await runCli(['config', 'check'], { cwd, env });
+    expect(result.stderr).toMatch(/^config ok: .*gatehouse\.config\.json/);
+    expect(result.code).toBe(0);
   });
 });

@@ -6,8 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cookiesOf, useApps } from './support/app.js';
+import { cookiesOf, logIn, useApps } from './support/app.js';
 import { useTempDirs } from './support/temp.js';
 
 const start = useApps();
@@ -151,5 +152,16 @@ describe('auth.hooks', () => {
     await expect(start({ auth: { hooks, providers: [provider] } }, env)).rejects.toThrow(
       `auth.providers.0.mapUser: ${hooks} exports no mapUser.corpUser`,
     );
+  });
+
+  it('runs the block list of examples/auth/auth-hooks.ts, as the README shows it', async () => {
+    const example = fileURLToPath(new URL('../../../examples/auth/auth-hooks.ts', import.meta.url));
+    const { url, password, data } = await start({ auth: { hooks: example } });
+    await data.credentials!.set('mallory', 'mallory-password-1', { replace: false });
+    const admin = await logIn(url, 'admin', password);
+    const me = await fetch(`${url}/auth/user`, { headers: { 'x-jwt': admin.jwt } });
+    expect(await me.json()).toMatchObject({ name: 'admin', attrs: { team: 'blue', blocked: false } });
+    const mallory = await logIn(url, 'mallory', 'mallory-password-1');
+    expect((await fetch(`${url}/auth/user`, { headers: { 'x-jwt': mallory.jwt } })).status).toBe(401);
   });
 });
