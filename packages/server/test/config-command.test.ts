@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, runCli, startServe } from './support/cli.js';
+import { buildCli, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
@@ -98,18 +98,6 @@ describe('gatehouse config', () => {
       `config error: server.dataDir (from --data-dir): ${join(cwd, 'data')} is a file, expected a folder`,
       `config error: webhooks.folder (from --modules): no such folder ${join(cwd, 'hooks')}`,
     ]);
-  });
-
-  it('serve says that the default modules folder is absent and what adding one takes', async () => {
-    const cwd = tempDir();
-    const service = await startServe(['--port', '0'], { cwd });
-    try {
-      expect(service.stderr()).toContain(
-        `webhooks.folder: no folder ${join(cwd, 'modules')}, so no webhooks; create it and restart the service to add modules`,
-      );
-    } finally {
-      expect(await service.stop()).toBe(0);
-    }
   });
 
   it('serve stops on a named modules folder that does not exist, before listening', async () => {

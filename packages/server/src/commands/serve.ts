@@ -67,9 +67,8 @@ export const serveCommand: Command = {
     }
     const loaded = loadConfigWithFlags(serveFlags, values, io);
     const { config, file } = loaded;
-    const notes = assertPaths(loaded, io.cwd);
+    assertPaths(loaded, io.cwd); // its notes are for config check: the areas say the same at start-up
     const log = serviceLogOf(config, io.stderr);
-    for (const note of notes) log.info(note);
     const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
     const service = await startService(config, { log, configFile: file });
