@@ -11,6 +11,11 @@
 // BENCH_PUPPETDB (a base URL such as http://127.0.0.1:18080, from /work/shared/tools/puppetdb-peer.sh):
 // the same fleet is loaded into that PuppetDB (bench/puppetdb-fleet.mjs) and every query and the
 // dump are measured there too, in the same run, printed beside Gatehouse's figures with the ratio.
+// BENCH_BASELINE (a checkout of an earlier build, `npx tsc -b packages/resources` run there): that
+// build serves its own copy of the fleet (.data/bench/fleet-<n>x<r>-baseline.db, schema
+// bench_fleet_baseline_<n>x<r>: indexes added since then do not serve it), asked each query in
+// turn with this build, so one run compares the two under the same load; ratios are to it when
+// no PuppetDB is given.
 import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +29,8 @@ const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite postgres').split(/\s+/).
 // BENCH_QUERIES: a regex on the query names to run only those (and skip the full dump).
 const only = process.env.BENCH_QUERIES ? new RegExp(process.env.BENCH_QUERIES, 'i') : undefined;
 const pkg = '../packages/resources/dist/index.js';
+const baseline = process.env.BENCH_BASELINE;
+const baselinePkg = baseline && `${baseline.replace(/\/$/, '')}/packages/resources/dist/index.js`;
 
 const q = (value) => encodeURIComponent(JSON.stringify(value));
 /** name -> path (+ query string) under /pdb/query/v4. A real fleet's typical questions. */
@@ -80,9 +87,9 @@ const MATRIX = [
 ];
 
 // ── server side (child process) ─────────────────────────────────────────────────────────────────
-async function serve(database, schema) {
+async function serve(build, database, schema) {
   const { default: Fastify } = await import('fastify');
-  const mod = await import(pkg);
+  const mod = await import(build);
   const store = schema ? await mod.openPostgresStore(database, { schema }) : await mod.openStore(database);
   const app = Fastify();
   await app.register(mod.resourcesPlugin, { database: store, gcIntervalMs: 0 });
@@ -101,19 +108,21 @@ async function serve(database, schema) {
 }
 
 // ── load side ───────────────────────────────────────────────────────────────────────────────────
-async function prepareDatabase(dialect) {
-  const mod = await import(pkg);
+/** The fleet's database for `dialect`, loaded (and migrated) by `build` if it is not yet. */
+async function prepareDatabase(dialect, build = pkg) {
+  const mod = await import(build);
   const { loadFleet } = await import('./fleet-gen.mjs');
+  const copy = build === pkg ? '' : 'baseline';
   let database;
   let schema;
   if (dialect === 'sqlite') {
     mkdirSync('.data/bench', { recursive: true });
-    database = `.data/bench/fleet-${nodes}x${resourcesPerNode}.db`;
+    database = `.data/bench/fleet-${nodes}x${resourcesPerNode}${copy && `-${copy}`}.db`;
   } else {
     database = process.env.PG_TEST_URL;
     if (!database)
       throw new Error('PG_TEST_URL is not set: run `make test-setup`, then `set -a; . .data/test-env`');
-    schema = `bench_fleet_${nodes}x${resourcesPerNode}`;
+    schema = `bench_fleet_${copy && `${copy}_`}${nodes}x${resourcesPerNode}`;
   }
   const store = schema ? await mod.openPostgresStore(database, { schema }) : await mod.openStore(database);
   try {
@@ -125,7 +134,7 @@ async function prepareDatabase(dialect) {
         `${dialect}: loaded ${result.resources} resources in ${(result.ms / 1000).toFixed(1)} s\n`,
       );
     }
-    if (dialect === 'postgres') await store.run('ANALYZE');
+    if (dialect === 'postgres') await store.run('ANALYZE resources');
     const [count] = await store.all('SELECT count(*) AS n FROM resources');
     return { database, schema, resources: Number(count.n) };
   } finally {
@@ -166,7 +175,7 @@ const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 async function benchDialect(dialect) {
   const db = await prepareDatabase(dialect);
-  const args = ['--server', db.database, ...(db.schema ? [db.schema] : [])];
+  const args = ['--server', pkg, db.database, ...(db.schema ? [db.schema] : [])];
   const child = fork(fileURLToPath(import.meta.url), args, { stdio: 'inherit' });
   try {
     const { port } = await new Promise((resolve) => child.once('message', resolve));
@@ -195,14 +204,14 @@ async function benchDialect(dialect) {
   }
 }
 
-/** A Gatehouse child process serving the fleet of `dialect`; resolves to its base URL. */
-async function startChild(dialect) {
-  const db = await prepareDatabase(dialect);
-  const args = ['--server', db.database, ...(db.schema ? [db.schema] : [])];
+/** A Gatehouse child process of `build` serving the fleet of `dialect`; resolves to its base URL. */
+async function startChild(dialect, build = pkg) {
+  const db = await prepareDatabase(dialect, build);
+  const args = ['--server', build, db.database, ...(db.schema ? [db.schema] : [])];
   const child = fork(fileURLToPath(import.meta.url), args, { stdio: 'inherit' });
   const { port } = await new Promise((resolve) => child.once('message', resolve));
   return {
-    name: dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+    name: `${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${build === pkg ? '' : ' (baseline)'}`,
     base: `http://127.0.0.1:${port}`,
     child,
     db,
@@ -212,47 +221,62 @@ async function startChild(dialect) {
 const ms = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 
 /**
- * Gatehouse (each dialect) and PuppetDB side by side on the same fleet, one query at a time: each
- * query is asked of every server in turn, so the machine's load falls on all alike. Then the full
- * dump, plain and gzip, on each.
+ * Gatehouse (each dialect; with BENCH_BASELINE also the earlier build) and PuppetDB (when given)
+ * side by side on the same fleet, one query at a time: each query is asked of every server in
+ * turn, so the machine's load falls on all alike. Ratios are to PuppetDB, or to the baseline of
+ * the same dialect without one. Then the full dump, plain and gzip, on each.
  */
 async function compare(puppetdb) {
   const { dump, latency, load1, rowsOf } = await import('./lib/side-by-side.mjs');
-  const { loadPuppetdbFleet } = await import('./puppetdb-fleet.mjs');
-  const loaded = await loadPuppetdbFleet(puppetdb, {
-    nodes,
-    resources: resourcesPerNode,
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
-  if (loaded.loaded) process.stderr.write(`puppetdb: fleet loaded in ${loaded.seconds.toFixed(0)} s\n`);
+  if (puppetdb) {
+    const { loadPuppetdbFleet } = await import('./puppetdb-fleet.mjs');
+    const loaded = await loadPuppetdbFleet(puppetdb, {
+      nodes,
+      resources: resourcesPerNode,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    if (loaded.loaded) process.stderr.write(`puppetdb: fleet loaded in ${loaded.seconds.toFixed(0)} s\n`);
+  }
   const servers = [];
   try {
-    for (const dialect of dialects) servers.push(await startChild(dialect));
-    const all = [...servers, { name: 'PuppetDB', base: puppetdb }];
+    for (const dialect of dialects) {
+      const current = await startChild(dialect);
+      servers.push(current);
+      if (baselinePkg) servers.push({ ...(await startChild(dialect, baselinePkg)), baselineOf: current });
+    }
+    const all = [...servers, ...(puppetdb ? [{ name: 'PuppetDB', base: puppetdb }] : [])];
+    // Each ratio: [server, reference] by their positions in `all`.
+    const pairs = puppetdb
+      ? servers.map((s) => [s, all.at(-1)])
+      : servers.filter((s) => s.baselineOf).map((s) => [s.baselineOf, s]);
     console.log(
       `\nLoad average (1 min) at start: ${load1()}. p50 / p99 in ms at one connection, ${duration} s per query and server.\n`,
     );
     const head = all.map((s) => `${s.name} p50 / p99`).join(' | ');
-    const ratios = servers.map((s) => `${s.name}/PuppetDB`).join(' | ');
+    const ratios = pairs.map(([a, b]) => `${a.name}/${b.name}`).join(' | ');
     console.log(`| query | rows | ${head} | ${ratios} |`);
-    console.log(`|---|---:|${all.map(() => '---:').join('|')}|${servers.map(() => '---:').join('|')}|`);
+    console.log(`|---|---:|${all.map(() => '---:').join('|')}|${pairs.map(() => '---:').join('|')}|`);
     for (const [name, path] of MATRIX) {
       if (only && !only.test(name)) continue;
       const rows = [];
-      const figures = [];
+      const figures = new Map();
       for (const server of all) {
         const url = `${server.base}/pdb/query/v4${path}`;
         const answer = await rowsOf(url);
         rows.push(answer.error ?? answer.rows);
         // A query the server refuses (PuppetDB's 400 for `in` on tag) is shown, not timed.
-        figures.push(answer.error ? undefined : await latency(url, duration));
+        if (!answer.error) figures.set(server, await latency(url, duration));
       }
       const shownRows = new Set(rows).size === 1 ? String(rows[0]) : rows.join(' / ');
-      const cells = figures.map((f) => (f ? `${ms(f.p50)} / ${ms(f.p99)}` : '—')).join(' | ');
-      const pdb = figures.at(-1)?.p50;
-      const ratio = figures
-        .slice(0, -1)
-        .map((f) => (f && pdb ? (f.p50 / pdb).toFixed(2) : '—'))
+      const cells = all
+        .map((s) => figures.get(s))
+        .map((f) => (f ? `${ms(f.p50)} / ${ms(f.p99)}` : '—'))
+        .join(' | ');
+      const ratio = pairs
+        .map(([a, b]) => {
+          const [fa, fb] = [figures.get(a), figures.get(b)];
+          return fa && fb ? (fa.p50 / fb.p50).toFixed(2) : '—';
+        })
         .join(' | ');
       console.log(`| ${name} | ${shownRows} | ${cells} | ${ratio} |`);
     }
@@ -280,8 +304,9 @@ async function main() {
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${mb(os.totalmem())} RAM, Node ${process.version};`,
   );
-  if (process.env.BENCH_PUPPETDB) {
-    console.log(`Side by side with ${process.env.BENCH_PUPPETDB}; fleet ${nodes} x ${resourcesPerNode}.`);
+  if (process.env.BENCH_PUPPETDB || baseline) {
+    const others = [process.env.BENCH_PUPPETDB, baseline && `the build in ${baseline}`].filter(Boolean);
+    console.log(`Side by side with ${others.join(' and ')}; fleet ${nodes} x ${resourcesPerNode}.`);
     await compare(process.env.BENCH_PUPPETDB);
     return;
   }
@@ -291,5 +316,5 @@ async function main() {
   for (const dialect of dialects) await benchDialect(dialect);
 }
 
-if (process.argv[2] === '--server') await serve(process.argv[3], process.argv[4]);
+if (process.argv[2] === '--server') await serve(process.argv[3], process.argv[4], process.argv[5]);
 else await main();

@@ -3,7 +3,7 @@
 # and PostgreSQL, over a generated 1,000 x 500 fleet (autocannon).
 # Usage: bash bench/resources-query.bench.sh
 #   (BENCH_DIALECTS="sqlite postgres" BENCH_DURATION=10 BENCH_CONNECTIONS=8 by default, BENCH_QUERIES=<regex> picks queries;
-#    PostgreSQL needs `make test-setup` first: PG_TEST_URL comes from .data/test-env)
+#    BENCH_BASELINE=<checkout of an earlier build> runs it beside this one; PostgreSQL needs `make test-setup` first: PG_TEST_URL comes from .data/test-env)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f .data/test-env ]; then set -a; . .data/test-env; set +a; fi
