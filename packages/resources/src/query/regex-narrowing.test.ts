@@ -72,6 +72,8 @@ const FIELDS: readonly (string | readonly [string, string])[] = [
   'tag',
   ['parameter', 'ensure'],
   'parameters.ensure',
+  // A number: matched by its JSON text.
+  'parameters.port',
 ];
 
 /** What `field ~ pattern` means, evaluated on one resource in JavaScript. */
