@@ -94,6 +94,13 @@ describe('auth.sites', () => {
     expect((await fetch(`${url}/auth/user`, { headers: { 'x-jwt': shopToken } })).status).toBe(200);
   });
 
+  it('refuses a site that auth.audiences does not list (as spelt there)', async () => {
+    const config = { auth: { audiences: ['Blog'], sites: { blog: { secretEnv: 'BLOG_SECRET' } } } };
+    await expect(start(config, env)).rejects.toThrow(
+      'auth.sites.blog (from gatehouse.config.json): site "blog" is not in auth.audiences, so no login can be for it',
+    );
+  });
+
   it('refuses to start when a site’s variable is missing or short, naming the key', async () => {
     const config = { auth: { sites: { blog: { secretEnv: 'BLOG_SECRET' } } } };
     await expect(start(config)).rejects.toThrow(

@@ -113,6 +113,16 @@ export const authSection = z
     /** Login providers: OAuth 2.0 (built-in, custom, OpenID Connect, Apple); secrets from environment variables. */
     providers: providersSection,
   })
+  .superRefine((auth, ctx) => {
+    // With audiences, a login's aud takes the listed spelling: a site must be listed as it is spelt.
+    if (auth.audiences.length === 0) return;
+    for (const site of Object.keys(auth.sites)) {
+      if (!auth.audiences.includes(site)) {
+        const message = `site "${site}" is not in auth.audiences, so no login can be for it`;
+        ctx.addIssue({ code: 'custom', path: ['sites', site], message, input: site });
+      }
+    }
+  })
   .prefault({});
 
 export type AuthConfig = z.output<typeof authSection>;
