@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli } from './support/cli.js';
+import { createCA } from './support/pki.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
@@ -130,6 +131,41 @@ describe('gatehouse config', () => {
     expect(result.stderr.trim().split('\n')).toEqual([
       `config error: server.dataDir (from --data-dir): this user cannot read and write the folder ${data}`,
       `config error: webhooks.folder (from --modules): this user cannot read the folder ${hooks}`,
+    ]);
+  });
+
+  it('check names the avatar store, credentials file and TLS files the service user cannot use', async () => {
+    const cwd = tempDir();
+    chmodSync(cwd, 0o755);
+    const avatars = join(cwd, 'avatars');
+    mkdirSync(avatars);
+    const pki = createCA(tempDir());
+    const { cert, key } = pki.server();
+    const asRoot = process.getuid?.() === 0;
+    chmodSync(avatars, asRoot ? 0o755 : 0o555);
+    chmodSync(key, asRoot ? 0o600 : 0o000); // root's, as a key is until the service's user may read it
+    chmodSync(cert, 0o644);
+    chmodSync(pki.dir, 0o755);
+    const file = {
+      server: { dataDir: join(cwd, 'data') },
+      auth: { direct: { credentialsFile: join(cwd, 'nowhere', 'users.passwd') } },
+      tls: { cert, key },
+    };
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
+    chmodSync(join(cwd, 'gatehouse.config.json'), 0o644);
+    mkdirSync(join(cwd, 'data'), { mode: 0o777 });
+    chmodSync(join(cwd, 'data'), 0o777);
+    writeFileSync(join(cwd, 'nowhere'), '');
+    const result = await runCli(['config', 'check', '--avatar-store', `file://${avatars}`], {
+      cwd,
+      ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
+    });
+    chmodSync(key, 0o600);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `config error: auth.direct.credentialsFile (from gatehouse.config.json): cannot create ${join(cwd, 'nowhere', 'users.passwd')}: ${join(cwd, 'nowhere')} is a file`,
+      `config error: avatars.store (from --avatar-store): this user cannot read and write the folder ${avatars}`,
+      `config error: tls.key (from gatehouse.config.json): this user cannot read ${key}`,
     ]);
   });
 });

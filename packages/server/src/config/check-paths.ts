@@ -1,8 +1,9 @@
 /**
  * @module config/check-paths
- * What the configuration names on disk, checked before anything starts: the data folder and an
- * SQLite resources file must be (or become, by creating folders) readable and writable by this
- * user, and the webhook modules folder readable. The schema cannot see the file system, so
+ * What the configuration names on disk, checked before anything starts: the data folder, an
+ * SQLite resources file, a credentials file and an avatar store named in the configuration must be
+ * (or become, by creating folders) readable and writable by this user; the webhook modules folder
+ * and the TLS key pair and authority must be readable. The schema cannot see the file system, so
  * `gatehouse config check` and `gatehouse serve` both run this after loading, and a deployment
  * learns of a folder the service user cannot write before the service is started.
  *
@@ -12,6 +13,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isPostgresUrl } from '@gatehouse/resources';
+import { avatarStoreURI } from '../areas/avatars.js';
 import { ConfigError } from './errors.js';
 import type { LoadedConfig } from './load.js';
 import type { GatehouseConfig } from './schema.js';
@@ -47,7 +49,18 @@ export function checkPaths(config: GatehouseConfig, sourceOf: SourceOf, cwd: str
   problem('server.dataDir', writableFolder(config.server.dataDir));
   const database = config.resources.database;
   if (database !== undefined && !isPostgresUrl(database)) {
-    problem('resources.database', writableFile(resolve(cwd, database)));
+    problem('resources.database', writableFile(resolve(cwd, database), 'an SQLite file'));
+  }
+  const credentials = config.auth.direct.credentialsFile;
+  if (config.auth.direct.enabled && credentials !== undefined && sourceOf('auth.direct.credentialsFile')) {
+    problem('auth.direct.credentialsFile', writableFile(credentials, 'a credentials file'));
+  }
+  if (config.avatars.enabled && config.avatars.store !== undefined) {
+    problem('avatars.store', avatarStoreProblem(avatarStoreURI(config, cwd)));
+  }
+  for (const key of ['cert', 'key', 'ca'] as const) {
+    const file = config.tls[key];
+    if (file !== undefined) problem(`tls.${key}`, readableFile(file));
   }
 
   const modules = config.webhooks.folder;
@@ -68,7 +81,10 @@ function kindOf(path: string): Kind {
     return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'missing' : { error: `cannot look at ${path} (${code})` };
+    // ENOTDIR: a file stands where a folder of the path should; creatable() names it.
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? 'missing'
+      : { error: `cannot look at ${path} (${code})` };
   }
 }
 
@@ -92,13 +108,32 @@ function writableFolder(path: string): string | undefined {
   return creatable(path);
 }
 
-/** A file the service reads and writes (an SQLite database), created with its folders when missing. */
-function writableFile(path: string): string | undefined {
+/** The folder or file of a `file://`, bare-path or `bolt://` avatar store; nothing to check for MongoDB. */
+function avatarStoreProblem(uri: string): string | undefined {
+  if (uri.startsWith('bolt://')) return writableFile(uri.slice('bolt://'.length), 'an LMDB file');
+  if (uri.startsWith('file://')) return writableFolder(uri.slice('file://'.length));
+  return uri.startsWith('/') ? writableFolder(uri) : undefined;
+}
+
+/** A file the service only reads (a certificate, a key). */
+function readableFile(path: string): string | undefined {
   const kind = kindOf(path);
   if (typeof kind === 'object') return kind.error;
-  if (kind === 'folder') return `${path} is a folder, expected an SQLite file`;
+  if (kind === 'missing') return `no such file ${path}`;
+  if (kind === 'folder') return `${path} is a folder, expected a file`;
+  return allows(path, constants.R_OK) ? undefined : `this user cannot read ${path}`;
+}
+
+/**
+ * A file the service reads and writes (`what`: an SQLite database, an LMDB file, a credentials
+ * file), created with its folders when missing.
+ */
+function writableFile(path: string, what: string): string | undefined {
+  const kind = kindOf(path);
+  if (typeof kind === 'object') return kind.error;
+  if (kind === 'folder') return `${path} is a folder, expected ${what}`;
   if (kind === 'file') {
-    // SQLite also writes its journal (-wal, -shm) beside the file.
+    // SQLite and LMDB also write beside the file (journal, lock file); a credentials file is replaced by a rename.
     if (!allows(path, constants.R_OK | constants.W_OK)) return `this user cannot read and write ${path}`;
     return allows(dirname(path), READ_WRITE)
       ? undefined
