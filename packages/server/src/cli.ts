@@ -17,6 +17,7 @@ import { dispatch } from './commands/dispatch.js';
 import { resourcesCommand } from './commands/resources.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';
+import { webhooksCommand } from './commands/webhooks.js';
 import { VERSION } from './version.js';
 
 /** Every command, in help order. One line each. */
@@ -26,6 +27,7 @@ const commands: readonly Command[] = [
   configCommand, // gatehouse config check|show
   avatarsCommand, // gatehouse avatars migrate FROM TO
   resourcesCommand, // gatehouse resources import FILES|DIRS
+  webhooksCommand, // gatehouse webhooks list|deliveries [MODULE]
 ];
 
 const io: CommandIO = {

@@ -153,3 +153,45 @@ describe('a service on a network address with public webhooks', () => {
     expect((await call(guarded.url, { 'x-webhook-secret': 'network-secret' })).status).toBe(200);
   });
 });
+
+describe('gatehouse webhooks list|deliveries', () => {
+  it('prints the running service’s routes and its recent deliveries, redacted and cut', async () => {
+    const cwd = tempDir();
+    mkdirSync(`${cwd}/hooks`);
+    writeFileSync(`${cwd}/hooks/hello.ts`, HELLO);
+    writeFileSync(
+      `${cwd}/gatehouse.config.json`,
+      JSON.stringify({ webhooks: { folder: 'hooks', inbox: { deliveries: 5, bodyBytes: 8 } } }),
+    );
+    const service = await serve(cwd, [], { SERVICE_WEBHOOK_SECRET: 'inbox-cli-secret' });
+    const port = new URL(service.url).port;
+    await call(service.url, { 'x-webhook-secret': 'inbox-cli-secret' });
+    await call(service.url, { 'x-webhook-secret': 'wrong' });
+    const list = await runCli(['webhooks', 'list', '--port', port], { cwd });
+    expect(list.code).toBe(0);
+    expect(list.stdout.trim()).toBe(
+      `hello\t/webhook/hello/handleHello\thandleHello\tsignature none\ttimeout 30000 ms, concurrency 16, queue 64\t${cwd}/hooks/hello.ts`,
+    );
+    const deliveries = await runCli(['webhooks', 'deliveries', 'hello', '--port', port], { cwd });
+    expect(deliveries.code).toBe(0);
+    // The refused call never reached the module (401 before the route), so one delivery is kept.
+    expect(deliveries.stdout).toMatch(/^\S+Z\thello\/handleHello\t200\t\d+ ms\n/);
+    expect(deliveries.stdout).toContain('  x-webhook-secret: [redacted]\n');
+    expect(deliveries.stdout).toContain('  body (first bytes of 14): {"name":');
+    expect(deliveries.stdout + deliveries.stderr).not.toContain('inbox-cli-secret');
+    const json = await fetch(`${service.url}/admin/webhooks/deliveries?module=nosuch`);
+    expect(await json.json()).toEqual({ deliveries: [] });
+  });
+
+  it('says when the inbox is off', async () => {
+    const { url } = await start({ webhooks: { folder: 'modules' } });
+    const res = await fetch(`${url}/admin/webhooks/deliveries`);
+    expect([res.status, await res.json()]).toEqual([
+      404,
+      { error: 'the delivery inbox is off (set webhooks.inbox to keep deliveries)' },
+    ]);
+    expect(
+      ((await (await fetch(`${url}/admin/webhooks`)).json()) as { routes: unknown[] }).routes,
+    ).toHaveLength(1);
+  });
+});

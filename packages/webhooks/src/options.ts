@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { type AddressCheck, allowList } from './allowlist.js';
+import type { InboxConfig } from './inbox.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { RateLimitConfig } from './rate-limit.js';
 import { checkSignatureConfig } from './signatures/spec.js';
@@ -36,6 +37,8 @@ export interface WebhooksOptions {
   deliveryHeaders?: readonly string[];
   /** Signature required on every route that does not declare its own. */
   defaultSignature?: SignatureConfig;
+  /** Keep recent deliveries per module for inspection (`inbox()`); unset: off. */
+  inbox?: Partial<InboxConfig>;
   /**
    * Which modules may have unauthenticated routes (no signature scheme while no shared `secret` is
    * set): `true` (default) any; a list, only those named, any other such module is a load error.
@@ -94,6 +97,7 @@ export interface ResolvedOptions {
   readonly replayMaxEntries: number;
   readonly deliveryHeaders: readonly string[];
   readonly defaultSignature: SignatureConfig | undefined;
+  readonly inbox: InboxConfig | undefined;
   readonly allowUnauthenticated: true | readonly string[];
   readonly allowedIps: AddressCheck | undefined;
   readonly rateLimit: RateLimitConfig | undefined;
@@ -156,6 +160,11 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     defaultSignature:
       options.defaultSignature && checkSignatureConfig(options.defaultSignature, 'defaultSignature'),
     allowUnauthenticated: options.allowUnauthenticated ?? true,
+    inbox: options.inbox && {
+      perModule: positiveInt('inbox.perModule', options.inbox.perModule, 50),
+      maxAgeMs: positiveInt('inbox.maxAgeMs', options.inbox.maxAgeMs, 60 * 60 * 1000),
+      bodyBytes: positiveInt('inbox.bodyBytes', options.inbox.bodyBytes, 4096, 0),
+    },
     allowedIps: options.allowedIps && allowList(options.allowedIps),
     rateLimit: options.rateLimit && {
       max: positiveInt('rateLimit.max', options.rateLimit.max, 0, 1),

@@ -10,6 +10,7 @@ import { discoverRoutes } from './discover.js';
 import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
 import { InProcessRunner } from './in-process.js';
+import { Inbox } from './inbox.js';
 import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
 import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
 import { MemoryStateStore } from './memory-state-store.js';
@@ -18,7 +19,7 @@ import { positiveInt, type ResolvedOptions, resolveOptions, type WebhooksOptions
 import { ReplayStore } from './replay.js';
 import type { Runner } from './runner.js';
 import { Semaphore } from './semaphore.js';
-import { secretProblem } from './signatures/verify.js';
+import { KNOWN_SIGNATURE_HEADERS, secretProblem } from './signatures/verify.js';
 import type { ModuleConfig, RouteEntry } from './types.js';
 
 /** A loaded module: its routes, where its calls run and its concurrency bound. */
@@ -45,9 +46,18 @@ export type Resolution =
 /** One row of {@link Webhooks.list}. */
 export interface RouteInfo {
   readonly module: string;
+  /** The module's file, or `code` for a module registered from code. */
+  readonly file: string;
   readonly path: string;
   readonly method: string;
+  /** The signature scheme, or `none` (then the shared secret guards it, when set). */
   readonly signature: string;
+  /** Whether the handler gets the raw body (`@raw`). */
+  readonly raw: boolean;
+  /** The call's deadline in ms, the module's calls at once and waiting. */
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly queueLimit: number;
   /** Where its calls run: `process` (an isolated worker) or `in-process` (trusted code). */
   readonly isolation: Runner['isolation'];
 }
@@ -81,6 +91,8 @@ async function isDirectory(dir: string): Promise<boolean> {
 export class Webhooks {
   readonly options: ResolvedOptions;
   readonly replay: ReplayStore;
+  /** Recent deliveries per module, when the `inbox` option is set. */
+  readonly inbox: Inbox | undefined;
   readonly #fromCode = new Map<string, ModuleEntry>();
   readonly #fromFolder = new Map<string, ModuleEntry>();
   readonly #semaphores = new Map<string, Semaphore>();
@@ -91,6 +103,7 @@ export class Webhooks {
     this.options = resolveOptions(options);
     const store = this.options.stateStore ?? new MemoryStateStore(this.options.replayMaxEntries);
     this.replay = new ReplayStore(store, this.options.replayWindowMs);
+    this.inbox = this.options.inbox && new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS);
     const { modulesDir, cacheDir, logger } = this.options;
     if (modulesDir !== undefined && cacheDir !== undefined) {
       this.#folder = new ModuleFolder(
@@ -195,9 +208,14 @@ export class Webhooks {
       for (const route of entry.routes.values()) {
         rows.push({
           module: name,
+          file: entry.origin,
           path: route.key,
           method: route.method,
           signature: route.signature?.scheme ?? 'none',
+          raw: route.raw,
+          timeoutMs: route.timeoutMs ?? this.options.timeoutMs,
+          concurrency: entry.semaphore.limit,
+          queueLimit: entry.semaphore.queueLimit,
           isolation: entry.runner.isolation,
         });
       }

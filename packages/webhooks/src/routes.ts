@@ -232,6 +232,31 @@ export async function webhookRoutes(app: FastifyInstance, opts: { webhooks: Webh
   app.decorateRequest('webhookTarget', null);
   app.setErrorHandler(errorHandler(webhooks));
   app.addHook('onRequest', guard(webhooks));
+  const { inbox } = webhooks;
+  if (inbox) {
+    // Every request that named a module, whatever it was answered (a refused signature included).
+    app.addHook('onResponse', (request, reply, done) => {
+      const target = request.webhookTarget as Target | null;
+      if (target) {
+        const at = request.url.indexOf('?');
+        inbox.add(
+          {
+            at: new Date(target.receivedAt).toISOString(),
+            module: target.module.name,
+            route: target.route.key,
+            status: reply.statusCode,
+            durationMs: Math.round(reply.elapsedTime),
+            replayed: reply.getHeader('webhook-replayed') === 'true',
+            query: at < 0 ? '' : request.url.slice(at + 1),
+          },
+          request.headers,
+          Buffer.isBuffer(request.body) ? request.body : EMPTY,
+          target.route.signature && signatureHeaderOf(target.route.signature),
+        );
+      }
+      done();
+    });
+  }
   app.route({
     method: METHODS,
     url: `${prefix}/*`,

@@ -54,6 +54,11 @@ export const webhooksArea: Area = async (
   const webhooks = new Webhooks({
     modulesDir: c.folder,
     allowUnauthenticated: exposed ? c.allowUnauthenticated : true,
+    inbox: c.inbox && {
+      perModule: c.inbox.deliveries,
+      maxAgeMs: c.inbox.maxAge,
+      bodyBytes: c.inbox.bodyBytes,
+    },
     watch: c.watch,
     secret: c.secret,
     bodyLimit: c.bodyLimit,
@@ -89,6 +94,27 @@ export const webhooksArea: Area = async (
   }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
+  // Admin routes (route group admin): what is served, and what senders sent when the inbox is on.
+  app.get('/admin/webhooks', async () => ({ routes: webhooks.list() }));
+  app.get<{ Querystring: { module?: string } }>(
+    '/admin/webhooks/deliveries',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { module: { type: 'string', maxLength: 200 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!webhooks.inbox)
+        return reply
+          .code(404)
+          .send({ error: 'the delivery inbox is off (set webhooks.inbox to keep deliveries)' });
+      return { deliveries: webhooks.inbox.list(request.query.module) };
+    },
+  );
   openapi.addCurrentPaths(() => moduleWebhookPaths(webhooks.list()));
   metrics.watchWebhookModules(() => new Set(webhooks.list().map((route) => route.module)));
   readiness.add('webhooks.modules', async () => {
@@ -103,6 +129,11 @@ export const webhooksArea: Area = async (
       : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`,
   );
   announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);
+  announce(
+    c.inbox
+      ? `webhooks: delivery inbox on (${c.inbox.deliveries} per module, ${c.inbox.maxAge / 1000} s, bodies cut at ${c.inbox.bodyBytes} bytes): GET /admin/webhooks/deliveries, gatehouse webhooks deliveries`
+      : 'webhooks: GET /admin/webhooks lists the routes (gatehouse webhooks list)',
+  );
   if (!c.secret) {
     announce(
       'webhooks: WARNING no SERVICE_WEBHOOK_SECRET set, webhook calls are accepted without X-Webhook-Secret',

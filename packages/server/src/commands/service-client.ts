@@ -1,7 +1,7 @@
 /**
  * @module commands/service-client
  * Lets a CLI command ask the running service on this machine to do something only the service can
- * (its state lives in its memory): a POST to an admin route over loopback, which the default
+ * (its state lives in its memory): a GET or POST to an admin route over loopback, which the default
  * `access.admin` rule lets in. Over HTTPS the service's certificate is pinned to the `tls.cert`
  * file (its SHA-256 fingerprint), so no host name or authority is needed and nothing else is trusted.
  */
@@ -33,14 +33,33 @@ export function postToService(
   path: string,
   body: unknown,
 ): Promise<{ status: number; body: string }> {
+  return callService(config, 'POST', path, JSON.stringify(body));
+}
+
+/** GETs `path` of the running service; resolves its status and body. */
+export function getFromService(
+  config: GatehouseConfig,
+  path: string,
+): Promise<{ status: number; body: string }> {
+  return callService(config, 'GET', path, undefined);
+}
+
+function callService(
+  config: GatehouseConfig,
+  method: 'GET' | 'POST',
+  path: string,
+  payload: string | undefined,
+): Promise<{ status: number; body: string }> {
   const https = config.tls.cert !== undefined;
   const url = `${https ? 'https' : 'http'}://${loopbackAddress(config)}${path}`;
-  const payload = JSON.stringify(body);
   const pinned = https ? new X509Certificate(readFileSync(config.tls.cert!)).fingerprint256 : undefined;
   return new Promise((resolve, reject) => {
     const options = {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      method,
+      headers:
+        payload === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       // Checked below against the pinned fingerprint before anything is sent.
       ...(https ? { rejectUnauthorized: false } : {}),
     };

@@ -78,6 +78,17 @@ export const webhooksSection = z
     signature: defaultSignature.optional(),
     /** Client addresses or CIDR ranges allowed to call webhooks; unset: any. */
     allowedIps: stringList.optional(),
+    /**
+     * The delivery inbox: recent deliveries per module kept in memory for `gatehouse webhooks
+     * deliveries` and `GET /admin/webhooks/deliveries`; unset: off.
+     */
+    inbox: z
+      .strictObject({
+        deliveries: count('deliveries', 1).default(50),
+        maxAge: duration('1h'),
+        bodyBytes: count('bytes', 0).default(4096),
+      })
+      .optional(),
     /** Calls per client address per window; unset: no limit. */
     rateLimit: z.strictObject({ max: count('calls', 1), window: duration('1m') }).optional(),
   })
