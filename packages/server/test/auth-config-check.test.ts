@@ -139,4 +139,28 @@ describe('gatehouse config check: auth', () => {
     expect(result.stderr).toMatch(/^config ok: .*gatehouse\.config\.json/);
     expect(result.code).toBe(0);
   });
+
+  it('names a provider under a built-in name and a name given twice', async () => {
+    const endpoints = {
+      authURL: 'https://a.example/auth',
+      tokenURL: 'https://a.example/token',
+      infoURL: 'https://a.example/me',
+    };
+    const { code, lines } = await check({
+      auth: {
+        providers: [
+          { kind: 'custom', name: 'github', clientId: 'c', clientSecretEnv: 'C_SECRET', endpoints },
+          { kind: 'local', name: 'corp', url: 'http://127.0.0.1:9096' },
+          { kind: 'verify', name: 'corp', sender: 'chat' },
+        ],
+      },
+    });
+    expect(code).toBe(2);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^config error: auth\.providers\.0\.name \(from gatehouse\.config\.json\): expected a name that is not a built-in provider's \(github, google, .*\), got "github"$/,
+      ),
+      'config error: auth.providers.2.name (from gatehouse.config.json): the name "corp" is taken by auth.providers.1, got "corp"',
+    ]);
+  });
 });

@@ -13,6 +13,11 @@ export const providerName = z
   .string({ error: 'expected a provider name' })
   .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'expected a provider name of a-z, 0-9, "_" and "-"' });
 
+/** The name of a provider that is not a built-in one (custom, OpenID Connect, local, verified, bot). */
+const ownName = providerName.refine((name) => !(builtinProviderNames as readonly string[]).includes(name), {
+  error: `expected a name that is not a built-in provider's (${builtinProviderNames.join(', ')})`,
+});
+
 /** The name of the environment variable that holds a secret. */
 export const envName = text.regex(/^[A-Z_][A-Z0-9_]*$/, {
   error: 'expected an environment variable name like "GITHUB_CLIENT_SECRET"',
@@ -59,7 +64,7 @@ const mapUser = text.optional();
 
 const customEntry = z.strictObject({
   kind: z.literal('custom'),
-  name: providerName,
+  name: ownName,
   ...client,
   endpoints: z.strictObject({ authURL: url, tokenURL: url, infoURL: url }),
   mapUser,
@@ -67,7 +72,7 @@ const customEntry = z.strictObject({
 
 const oidcEntry = z.strictObject({
   kind: z.literal('oidc'),
-  name: providerName,
+  name: ownName,
   issuer: url,
   ...client,
   mapUser,
@@ -111,7 +116,7 @@ const smtpSection = z.strictObject({
 /** The verified provider: a confirmation link sent by e-mail (`smtp`) or by a sender of the hooks module. */
 const verifyEntry = z.strictObject({
   kind: z.literal('verify'),
-  name: providerName,
+  name: ownName,
   /** A file with the message; `{{.Address}}`, `{{.User}}`, `{{.Token}}`, `{{.Site}}`. */
   template: text.optional(),
   smtp: smtpSection.optional(),
@@ -125,7 +130,7 @@ const verifyEntry = z.strictObject({
 const telegramEntry = z.strictObject({
   kind: z.literal('telegram'),
   /** Route name; default `telegram`. */
-  name: providerName.default('telegram'),
+  name: ownName.default('telegram'),
   /** The variable holding the bot token from @BotFather. */
   tokenEnv: envName,
   /** Sent to the chat after a login is confirmed. */
@@ -156,7 +161,7 @@ const loginPage = z.union([z.strictObject({ template: text }), z.strictObject({ 
 const localEntry = z.strictObject({
   kind: z.literal('local'),
   /** Route name; not a built-in name. */
-  name: providerName,
+  name: ownName,
   /** Where the server listens, port included, e.g. `http://127.0.0.1:9096`; port 0 picks one. */
   url: z.url({ protocol: /^http$/, error: 'expected an http URL like "http://127.0.0.1:9096"' }),
   /** The service's own client id at the server. */
@@ -195,7 +200,27 @@ const providerEntry = z.discriminatedUnion(
 );
 
 /** `auth.providers`: the providers to register. */
-export const providersSection = z.array(providerEntry, { error: 'expected a list of providers' }).default([]);
+export const providersSection = z
+  .array(providerEntry, { error: 'expected a list of providers' })
+  .superRefine((entries, ctx) => {
+    // Two providers under one name would share the routes `/auth/<name>/...`.
+    const seen = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const name = 'name' in entry ? entry.name : entry.kind;
+      const first = seen.get(name);
+      if (first === undefined) seen.set(name, index);
+      else {
+        const message = `the name "${name}" is taken by auth.providers.${first}`;
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name' in entry ? 'name' : 'kind'],
+          message,
+          input: name,
+        });
+      }
+    });
+  })
+  .default([]);
 
 export type ProviderEntry = z.output<typeof providerEntry>;
 
