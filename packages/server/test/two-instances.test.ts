@@ -225,8 +225,9 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
   });
 
   it('the webhooks rate limit counts calls on both instances', SLOW, async () => {
+    // A day's window: windows are aligned to the clock, so a short one could end between two calls.
     const [a, b] = await pair({
-      webhooks: { folder: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '1h' } },
+      webhooks: { folder: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '24h' } },
     });
     const call = (at: ServingProcess) =>
       fetch(`${at.url}/webhook/hello/handleHello`, {
