@@ -29,7 +29,8 @@ export interface RouteDeps {
   isCrossSite: (req: HttpRequest) => boolean;
 }
 
-const ROUTE_METHODS = ['GET', 'POST', 'HEAD'];
+/** The methods the auth routes answer; any other is a 405 naming them. */
+export const ROUTE_METHODS = ['GET', 'POST', 'HEAD'];
 
 /** The path segments after the mount point, or `undefined` when the path is not under it. */
 function segments(mountPath: string, path: string): string[] | undefined {

@@ -20,14 +20,13 @@ import { openapiArea } from './areas/openapi.js';
 import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
-import { authMountPath, createAuthService } from './auth-service.js';
+import { createAuthService } from './auth-service.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
 import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
-import { authRoutes } from './openapi/auth-paths.js';
 import { installOpenApi } from './openapi/install.js';
 import { webhookRoutes } from './openapi/webhook-paths.js';
 import { Readiness } from './readiness.js';
@@ -123,10 +122,7 @@ export async function buildApp(
         return ok;
       }),
   });
-  const openapi = await installOpenApi(app, config, url, [
-    authRoutes(authMountPath, config.avatars.routePath, () => auth.providers().map((p) => p.name)),
-    webhookRoutes,
-  ]);
+  const openapi = await installOpenApi(app, config, url, [webhookRoutes]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
   installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
   const context: AreaContext = {

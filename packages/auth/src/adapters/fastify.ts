@@ -18,6 +18,7 @@ import type {
   FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthError } from '../errors.js';
@@ -26,8 +27,20 @@ import { errorResponse, secured } from '../http/respond.js';
 import { isPromise, type MaybePromise } from '../internal/maybe-promise.js';
 import type { GuardMode, GuardOutcome } from '../middleware/guard.js';
 import type { UserUpdater } from '../options.js';
+import { ROUTE_METHODS } from '../routes.js';
 import type { Service } from '../service.js';
 import type { User } from '../token/user.js';
+import {
+  avatarSchema,
+  callbackSchema,
+  catchAllSchema,
+  describeOnly,
+  listSchema,
+  loginSchema,
+  logoutSchema,
+  statusSchema,
+  userSchema,
+} from './route-schemas.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -158,14 +171,36 @@ export function createFastifyAuth(service: Service): FastifyAuth {
       const response = await service.handle(fromFastify(request));
       return send(reply, response ?? secured(errorResponse(new AuthError('ERR_NOT_FOUND'))));
     };
-    scope.all(mountPath, handler);
-    scope.all(`${mountPath === '/' ? '' : mountPath}/*`, handler);
+    // One route per operation, each with the schema that describes it (route-schemas.ts), and the
+    // catch-alls for every other path and method; all run the same handler, which routes by path.
+    scope.setValidatorCompiler(describeOnly);
+    const base = mountPath === '/' ? '' : mountPath;
+    const providers = service.providers().map((provider) => provider.name);
+    const operation = (url: string, schema: FastifySchema, method = ROUTE_METHODS) =>
+      scope.route({ method, url, schema, exposeHeadRoute: false, handler });
+    operation(`${base}/list`, listSchema());
+    operation(`${base}/user`, userSchema());
+    operation(`${base}/status`, statusSchema());
+    operation(`${base}/logout`, logoutSchema());
+    operation(`${base}/:provider/login`, loginSchema(providers, false), ['GET', 'HEAD']);
+    operation(`${base}/:provider/login`, loginSchema(providers, true), ['POST']);
+    operation(`${base}/:provider/callback`, callbackSchema(providers));
+    operation(`${base}/:provider/logout`, logoutSchema(providers));
+    scope.all(mountPath, { schema: catchAllSchema }, handler);
+    scope.all(`${base}/*`, { schema: catchAllSchema }, handler);
     const avatar = service.avatarHandler;
     if (avatar) {
-      // Every method: the handler itself answers 405 with Allow (a GET-only route gave Fastify's 404).
-      scope.all(`${avatarRoutePath}/*`, async (request, reply) =>
-        send(reply, secured(await avatar(fromFastify(request)))),
-      );
+      const answer = async (request: FastifyRequest, reply: FastifyReply) =>
+        send(reply, secured(await avatar(fromFastify(request))));
+      scope.route({
+        method: ['GET', 'HEAD'],
+        url: `${avatarRoutePath}/:file`,
+        schema: avatarSchema(),
+        exposeHeadRoute: false,
+        handler: answer,
+      });
+      // Every other method: the handler itself answers 405 with Allow (a GET-only route gave Fastify's 404).
+      scope.all(`${avatarRoutePath}/*`, { schema: catchAllSchema }, answer);
     }
   }
 
