@@ -154,7 +154,8 @@ describe('the service log', () => {
       child.kill('SIGTERM');
     }
     await exited;
-    const colours = /\u001b\[[0-9;]*m/g; // a terminal gets them too
+    const esc = String.fromCharCode(27);
+    const colours = new RegExp(`${esc}\\[[0-9;]*m`, 'g'); // a terminal gets them too
     expect(output).toMatch(colours);
     const text = output.replace(colours, '');
     expect(text).toMatch(/\] INFO: listening on http:\/\/127\.0\.0\.1:\d+/);
