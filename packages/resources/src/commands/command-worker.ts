@@ -64,6 +64,8 @@ async function storeWaiting(): Promise<void> {
     for (const stored of group) stored.resolve();
     consumer.wake();
   } catch (error) {
+    // A transaction that could not even begin (a closed store) took nobody: refuse those waiting.
+    if (group.length === 0) [group, waiting] = [waiting, []];
     for (const failed of group) failed.reject(error);
   }
 }
