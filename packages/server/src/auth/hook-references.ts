@@ -65,6 +65,7 @@ export function namedHook<E extends NamedExport>(
   name: string,
 ): NonNullable<AuthHooks[E]>[string] {
   const found = loaded?.hooks[exportName]?.[name];
-  if (found === undefined) throw new TypeError(`auth hooks: ${exportName}.${name} is missing, though hookReferenceProblems passed`);
+  if (found === undefined)
+    throw new TypeError(`auth hooks: ${exportName}.${name} is missing, though hookReferenceProblems passed`);
   return found as NonNullable<AuthHooks[E]>[string];
 }

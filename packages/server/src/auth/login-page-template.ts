@@ -17,7 +17,7 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const escapeHTML = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /** Throws naming the first unknown placeholder, or when the page has no `{{.Action}}`. */
 export function checkLoginPageTemplate(text: string): void {
@@ -35,7 +35,7 @@ export function checkLoginPageTemplate(text: string): void {
 export function templateLoginPage(text: string): LoginPageHandler {
   return (_req, res, page) => {
     const values: Record<string, string> = { Action: page.action, Error: page.error ?? '' };
-    const html = text.replace(PLACEHOLDER, (_all, name: string) => escape(values[name] ?? ''));
+    const html = text.replace(PLACEHOLDER, (_all, name: string) => escapeHTML(values[name] ?? ''));
     res.writeHead(page.error ? 401 : 200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
