@@ -1,7 +1,7 @@
 /**
  * `GET /ready` against the real service and its real stores: ready with every check named, not
  * ready (503) when the resources schema misses a migration or the PostgreSQL schema under the
- * stores is gone, while `GET /ping` (liveness) keeps answering.
+ * stores is gone, while `GET /ping` (liveness) and `GET /metrics` keep answering.
  */
 import { describe, expect, it } from 'vitest';
 import { useApps } from './support/app.js';
@@ -66,5 +66,9 @@ describe('GET /ready', () => {
     expect(after.body.checks['resources.migrations']).toEqual({ ok: false, detail: 'failed' });
     expect(JSON.stringify(after.body)).not.toContain(name);
     expect((await fetch(`${url}/ping`)).status).toBe(200);
+    // Metrics still answer, the queue's gauges unknown (prom-client writes NaN as `Nan`).
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^gatehouse_command_queue_depth nan$/im);
   });
 });

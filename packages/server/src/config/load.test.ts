@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       port: 8080,
       dataDir: join(cwd, '.data', 'gatehouse'),
       verbose: false,
+      logLevel: 'info',
+      logFormat: 'auto',
       bodyLimit: 1024 * 1024,
       shutdownTimeout: 10_000,
       homePage: true,

@@ -121,14 +121,19 @@ export class ServiceMetrics {
     return this.#webhookModules().has(name);
   }
 
-  /** The exposition text of every metric, the queue read once for this scrape. */
+  /**
+   * The exposition text of every metric, the queue read once for this scrape. A queue that cannot be
+   * read (its store is down) gives NaN gauges, and the rest is still answered: that is when the
+   * process metrics matter most.
+   */
   async exposition(now: Date = new Date()): Promise<string> {
     if (this.#queueStats) {
-      const stats = await this.#queueStats();
-      this.#queueDepth.set(stats.depth);
-      this.#queueDeadLetters.set(stats.deadLetters);
-      const oldest = stats.oldestReceived ? Date.parse(stats.oldestReceived) : undefined;
-      this.#queueOldestAge.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000));
+      const stats = await this.#queueStats().catch(() => undefined);
+      this.#queueDepth.set(stats?.depth ?? Number.NaN);
+      this.#queueDeadLetters.set(stats?.deadLetters ?? Number.NaN);
+      const oldest = stats?.oldestReceived ? Date.parse(stats.oldestReceived) : undefined;
+      const age = oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000);
+      this.#queueOldestAge.set(stats ? age : Number.NaN);
     }
     return this.registry.metrics();
   }
