@@ -17,6 +17,9 @@ export interface CallTarget {
 
 const TIMED_OUT = Symbol('timed out');
 
+/** The one answer of a full module (503): the caller logs the refusal when it sees this object. */
+export const BUSY: Answer = errorAnswer('ERR_BUSY');
+
 /** Calls `target` with `params` within `timeoutMs` and answers; never throws. */
 export function dispatch(
   target: CallTarget,
@@ -24,7 +27,7 @@ export function dispatch(
   timeoutMs: number,
 ): Answer | Promise<Answer> {
   const slot = target.semaphore.acquire();
-  if (slot === undefined) return errorAnswer('ERR_BUSY');
+  if (slot === undefined) return BUSY;
   if (typeof slot === 'function') return target.runner.call(target.method, params, timeoutMs, slot);
   return queued(target, params, timeoutMs, slot);
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
 import { type BodyKind, bodyKindOf, parseParams } from './body.js';
 import { deliveryIdOf, replayKey } from './delivery.js';
-import { type CallTarget, dispatch } from './dispatch.js';
+import { BUSY, type CallTarget, dispatch } from './dispatch.js';
 import { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 import { buildMeta } from './metadata.js';
 import { RateLimiter } from './rate-limit.js';
@@ -175,10 +175,14 @@ function handler(webhooks: Webhooks) {
     if (route.raw) meta.rawBody = raw;
     params._webhook = meta;
     const timeoutMs = route.timeoutMs ?? options.timeoutMs;
+    const send = (answer: Answer) => {
+      if (answer === BUSY) logRefusal(webhooks, request, 'ERR_BUSY');
+      sendAnswer(reply, answer);
+    };
     if (id === undefined) {
       const answer = dispatch(call, params, timeoutMs);
-      if (answer instanceof Promise) answer.then((done) => sendAnswer(reply, done));
-      else sendAnswer(reply, answer);
+      if (answer instanceof Promise) answer.then(send);
+      else send(answer);
       return;
     }
     const run = async () => dispatch(call, params, timeoutMs);
@@ -186,7 +190,7 @@ function handler(webhooks: Webhooks) {
     webhooks.replay.run(key, run, timeoutMs).then((outcome) => {
       if (outcome.kind === 'ran' || outcome.kind === 'replayed') {
         if (outcome.kind === 'replayed') reply.header('webhook-replayed', 'true');
-        return sendAnswer(reply, outcome.answer);
+        return send(outcome.answer);
       }
       const code = outcome.kind === 'in-progress' ? 'ERR_DELIVERY_IN_PROGRESS' : 'ERR_STATE_UNAVAILABLE';
       logRefusal(
