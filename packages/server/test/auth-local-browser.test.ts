@@ -8,11 +8,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
-import { logMessages } from './support/cli.js';
+import { launchChromium, openPage } from './support/browser.js';
+import { firstCredentialPassword } from './support/cli.js';
 
 const customPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Staff sign-in</title></head>
@@ -31,8 +32,6 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
   const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-local-'));
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH;
-    if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run `make test-setup`');
     writeFileSync(join(cwd, 'staff-login.html'), customPage);
     const file = {
       auth: {
@@ -52,12 +51,8 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
     const lines: string[] = [];
     service = await startService(config, { write: (line) => lines.push(line) });
     url = service.url;
-    password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    password = firstCredentialPassword(lines.join('\n'));
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -66,17 +61,8 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
     rmSync(cwd, { recursive: true, force: true });
   });
 
-  async function openPage(): Promise<{ page: Page; errors: string[] }> {
-    const page = await (await browser.newContext()).newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    return { page, errors };
-  }
-
   it('logs in through the default login page and comes back logged in', async () => {
-    const { page, errors } = await openPage();
+    const { page, errors } = await openPage(browser);
     await page.goto(`${url}/auth/corp/login?from=${encodeURIComponent(`${url}/`)}`);
     expect(await page.title()).toBe('Log in to corp');
     await page.fill('input[name="username"]', 'admin');
@@ -90,7 +76,7 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
   });
 
   it('shows the template login page, its refusal, then logs in', async () => {
-    const { page } = await openPage();
+    const { page } = await openPage(browser);
     await page.goto(`${url}/auth/staff/login?from=${encodeURIComponent(`${url}/`)}`);
     expect(await page.textContent('#brand')).toBe('Staff sign-in');
     expect(await page.textContent('#problem')).toBe('');

@@ -5,11 +5,11 @@
  * would (cookies kept by a small jar, redirects followed by hand); nginx's round trip is also done by
  * headless Chromium through the demo page.
  */
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
-import { logMessages } from './support/cli.js';
+import { launchChromium, logInWithForm } from './support/browser.js';
+import { firstCredentialPassword } from './support/cli.js';
 import { type Echoed, useProxies } from './support/proxies.js';
 import { useTempDirs } from './support/temp.js';
 import { mintToken } from './support/tokens.js';
@@ -74,7 +74,7 @@ async function startGatehouse(): Promise<{ service: RunningService; password: st
   const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
   const lines: string[] = [];
   const service = await startService(config, { write: (line) => lines.push(line) });
-  const password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
+  const password = firstCredentialPassword(lines.join('\n'));
   return { service, password };
 }
 
@@ -197,18 +197,14 @@ describe.each(['nginx', 'caddy'] as const)('forward authentication through %s', 
 
 describe('the login round trip in headless Chromium through nginx', () => {
   it('goes from the application to the demo page and back to the exact URL after the form', async () => {
-    const executablePath = process.env.CHROMIUM_PATH;
-    if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run `make test-setup`');
     const { app, gate, password, close } = await setUp('nginx');
-    const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const original = `${app}/docs/guide?page=2`;
       await page.goto(original);
       expect(page.url().startsWith(`${gate}/?from=`)).toBe(true);
-      await page.fill('#user-name', 'admin');
-      await page.fill('#passwd', password);
-      await Promise.all([page.waitForURL(original), page.click('#direct button[type="submit"]')]);
+      await logInWithForm(page, 'admin', password, original);
       const echoed = JSON.parse((await page.textContent('body'))!) as Echoed;
       expect(echoed.url).toBe('/docs/guide?page=2');
       expect(echoed.headers['x-auth-request-preferred-username']).toBe('admin');

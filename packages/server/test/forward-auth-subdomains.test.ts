@@ -7,11 +7,12 @@
  * login page again.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { startService } from '../src/serve.js';
-import { logMessages } from './support/cli.js';
+import { launchChromium, logInWithForm } from './support/browser.js';
+import { firstCredentialPassword } from './support/cli.js';
 import { type Echoed, freePort, useProxies } from './support/proxies.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -40,7 +41,7 @@ async function setUp(cookieDomain: string | undefined) {
   const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: String(port) } });
   const lines: string[] = [];
   const service = await startService(config, { write: (line) => lines.push(line) });
-  const password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
+  const password = firstCredentialPassword(lines.join('\n'));
   const upstream = await proxies.echo();
   const app = await proxies.nginx({ gatehouse: `127.0.0.1:${service.port}`, upstream });
   return {
@@ -51,16 +52,11 @@ async function setUp(cookieDomain: string | undefined) {
   };
 }
 
-async function browse<T>(run: (page: import('playwright-core').Page) => Promise<T>): Promise<T> {
-  const executablePath = process.env.CHROMIUM_PATH;
-  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run `make test-setup`');
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--host-resolver-rules=MAP *.gatehouse.test 127.0.0.1'],
-  });
+/** Runs `steps` in a page of headless Chromium that resolves every *.gatehouse.test host to 127.0.0.1. */
+async function browse<T>(steps: (page: Page) => Promise<T>): Promise<T> {
+  const browser = await launchChromium(['--host-resolver-rules=MAP *.gatehouse.test 127.0.0.1']);
   try {
-    return await run(await browser.newPage());
+    return await steps(await browser.newPage());
   } finally {
     await browser.close();
   }
@@ -74,9 +70,7 @@ describe('forward authentication across subdomains in headless Chromium', () => 
         const original = `${app}/docs/guide?page=2`;
         await page.goto(original);
         expect(page.url().startsWith(`${gate}/?from=`)).toBe(true);
-        await page.fill('#user-name', 'admin');
-        await page.fill('#passwd', password);
-        await Promise.all([page.waitForURL(original), page.click('#direct button[type="submit"]')]);
+        await logInWithForm(page, 'admin', password, original);
         const echoed = JSON.parse((await page.textContent('body'))!) as Echoed;
         expect(echoed.url).toBe('/docs/guide?page=2');
         expect(echoed.headers['x-auth-request-preferred-username']).toBe('admin');

@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
-import { logMessages } from './support/cli.js';
+import { launchChromium, openPage } from './support/browser.js';
+import { firstCredentialPassword } from './support/cli.js';
 
 describe('the demo page in headless Chromium', () => {
   let service: RunningService;
@@ -22,22 +23,12 @@ describe('the demo page in headless Chromium', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-home-'));
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH;
-    if (!executablePath) {
-      throw new Error(
-        'CHROMIUM_PATH is not set: run `make test-setup` (scripts/setup/30-chromium.sh installs Chromium)',
-      );
-    }
     const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
     const lines: string[] = [];
     service = await startService(config, { write: (line) => lines.push(line) });
     url = service.url;
-    password = /password "([\w-]{24})"/.exec(logMessages(lines.join('\n')))![1]!;
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    password = firstCredentialPassword(lines.join('\n'));
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -48,11 +39,7 @@ describe('the demo page in headless Chromium', () => {
 
   /** A fresh page that records console errors (CSP violations are reported there). */
   async function openHome(): Promise<{ page: Page; errors: string[] }> {
-    const page = await (await browser.newContext()).newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { page, errors } = await openPage(browser);
     await page.goto(`${url}/`);
     await page.waitForSelector('#direct', { state: 'visible' });
     return { page, errors };

@@ -8,12 +8,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../test-support/fake-telegram.js';
 import { parseMail, type SmtpPeer, startSmtpPeer } from '../../../test-support/smtp.js';
 import { loadConfig } from '../src/config/load.js';
 import { type RunningService, startService } from '../src/serve.js';
+import { launchChromium, openPage } from './support/browser.js';
 
 describe('the demo page with every provider kind, in headless Chromium', () => {
   let service: RunningService;
@@ -24,8 +25,6 @@ describe('the demo page with every provider kind, in headless Chromium', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-providers-'));
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH;
-    if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run `make test-setup`');
     smtp = await startSmtpPeer();
     bot = await startFakeTelegram();
     const env = { GATEHOUSE_PORT: '0', BOT_TOKEN: bot.token };
@@ -47,11 +46,7 @@ describe('the demo page with every provider kind, in headless Chromium', () => {
     const { config } = loadConfig({ cwd, env });
     service = await startService(config, { write: () => {} });
     url = service.url;
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -64,12 +59,7 @@ describe('the demo page with every provider kind, in headless Chromium', () => {
   });
 
   async function openHome(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { context, page, errors } = await openPage(browser);
     await page.goto(`${url}/`);
     await page.waitForSelector('#login', { state: 'visible' });
     return { context, page, errors };

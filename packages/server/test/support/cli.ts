@@ -148,11 +148,16 @@ export function useServe(): (
   };
 }
 
-/** The password of the generated first credential, from the start-up summary. */
-export function firstPassword(service: ServingProcess): string {
+/** The password of the generated first credential, from the start-up summary of a service's log. */
+export function firstCredentialPassword(log: string): string {
   const match = /first credential created, shown only this once: user "admin" password "([\w-]{24})"/.exec(
-    service.log(),
+    logMessages(log),
   );
-  if (!match) throw new Error(`no first credential in:\n${service.stderr()}`);
+  if (!match) throw new Error(`no first credential in:\n${log}`);
   return match[1]!;
+}
+
+/** The password of the generated first credential of a `gatehouse serve` process. */
+export function firstPassword(service: ServingProcess): string {
+  return firstCredentialPassword(service.stderr());
 }
