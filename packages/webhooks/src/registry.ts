@@ -168,7 +168,8 @@ export class Webhooks {
   /**
    * Exposes `instance` (an object or class instance) as module `name`, with the same handler rules
    * as a file, except that JSDoc cannot be read: use `config.methods[m].webhook` in place of
-   * `@webhook`. Returns the route keys. Throws a TypeError for a bad name or config.
+   * `@webhook`. Returns the route keys. Throws a TypeError for a bad name, a WebhookDeclarationError
+   * for a declaration that cannot be honoured.
    */
   register(name: string, instance: object, config?: ModuleConfig): string[] {
     if (!MODULE_NAME.test(name)) throw new TypeError(`@gatehouse/webhooks: invalid module name "${name}"`);
