@@ -171,6 +171,21 @@ describe('the service log', () => {
     expect(ignored.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('a start that fails is a fatal record too, and exits 1', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const result = await runCli(['serve', '--port', String(port)], { cwd: tempDir() });
+      expect(result.code).toBe(1);
+      const fatal = records(result.stderr).filter((record) => record.level === 60);
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]!.msg).toMatch(/^not started: .*EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
   it('refuses an unknown level, naming the key and the levels', async () => {
     const result = await runCli(['serve', '--log-level', 'loud'], { cwd: tempDir() });
     expect(result.code).toBe(2);

@@ -7,10 +7,11 @@
 import { devPortFlag, devProviderFlag } from '../areas/login-providers.js';
 import { modulesFlag } from '../areas/webhooks.js';
 import { assertPaths } from '../config/check-paths.js';
+import { ConfigError } from '../config/errors.js';
 import { environmentVariables } from '../config/sources.js';
 import { installProcessPolicy } from '../process-policy.js';
-import { serviceLogOf, startService } from '../serve.js';
-import { type Command, exitCodes, helpColumns, parseFlags } from './command.js';
+import { type RunningService, serviceLogOf, startService } from '../serve.js';
+import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from './command.js';
 import {
   avatarStoreFlag,
   type ConfigFlag,
@@ -71,7 +72,19 @@ export const serveCommand: Command = {
     const log = serviceLogOf(config, io.stderr);
     const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
-    const service = await startService(config, { log, configFile: file });
+    let service: RunningService;
+    try {
+      service = await startService(config, { log, configFile: file });
+    } catch (error) {
+      // Into the log like everything else the service says (the same words `gatehouse serve: ...`
+      // had), with exit 2 for a setting the service cannot honour, 1 for anything else.
+      const setting = error instanceof ConfigError || error instanceof UsageError;
+      log.fatal(
+        { err: error },
+        setting ? (error as Error).message : `not started: ${(error as Error).message}`,
+      );
+      return setting ? exitCodes.usage : exitCodes.failure;
+    }
     log.info('ready (stop with SIGTERM or Ctrl-C)');
     const signal = await stopRequested;
     policy.stopping();
