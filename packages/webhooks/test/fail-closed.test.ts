@@ -54,6 +54,23 @@ describe('a @signature is honoured for every module style', () => {
   });
 });
 
+describe('in process (isolation none), the same styles', () => {
+  it('honour the signature of every style', async () => {
+    const inProcess = await startService(STYLES, { isolation: 'none' });
+    try {
+      const body = '{}';
+      for (const module of Object.keys(STYLES).map((file) => file.replace(/\..*$/, ''))) {
+        const url = `/webhook/${module}/handleA`;
+        const forged = await post(inProcess.base, url, body, { 'X-Hub-Signature-256': sign(body, 'forged') });
+        const good = await post(inProcess.base, url, body, { 'X-Hub-Signature-256': sign(body) });
+        expect([module, forged.status, good.body]).toEqual([module, 401, { success: true, data: module }]);
+      }
+    } finally {
+      await inProcess.close();
+    }
+  });
+});
+
 describe('a declaration that cannot be honoured stops start-up', () => {
   it.each([
     [
