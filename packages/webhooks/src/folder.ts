@@ -8,6 +8,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { WebhookDeclarationError } from './declaration-error.js';
 import { contentHash, type LoadedModule, type ModuleLoader, moduleNameOf } from './loader.js';
 import type { Logger } from './logger.js';
 
@@ -117,7 +118,9 @@ export class ModuleFolder {
       this.failures.set(name, { file, error: err });
       const known = this.#known.get(name);
       const outcome = known ? 'keeping the last good version' : 'not served';
-      this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, err);
+      // A declaration error says all there is to say; an import error keeps its stack.
+      const why = err instanceof WebhookDeclarationError ? err.message : err;
+      this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, why);
       // Remember the bad hash only if a good version is loaded, so fixing the file reloads it.
       if (known) this.#known.set(name, { file: known.file, hash });
     }
