@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandlers } from './http-errors.js';
 import { createServiceLog } from './logging.js';
@@ -9,7 +9,7 @@ async function appWithRoutes(logs: string[]) {
   const app = Fastify({
     bodyLimit: 64,
     loggerInstance: log as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   installErrorHandlers(app);
   app.post('/echo', async (request) => ({ got: request.body }));

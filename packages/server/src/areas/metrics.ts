@@ -59,24 +59,26 @@ export const metricsArea: Area = async (app, { config, auth, metrics }) => {
   const providers = () => new Set(auth.providers().map((provider) => provider.name));
   const jwtCookie = config.auth.cookies.jwtName;
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    // Callback style: no promise per answer on every route.
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     const seconds = reply.elapsedTime / 1000;
     metrics.httpRequest(request.method, route ?? UNMATCHED, status, seconds);
-    if (route === undefined) return;
-    const path = request.url.split('?', 1)[0]!;
+    if (route === undefined) return done();
+    const path = () => request.url.split('?', 1)[0]!;
     if (route.startsWith(queryPrefix)) {
       const entity = route.slice(queryPrefix.length).split('/')[1] || 'root';
       metrics.resourceQuery(entity, status, seconds);
     } else if (route.startsWith(`${authMountPath}/`)) {
-      const provider = login.exec(path)?.[1];
+      const provider = login.exec(path())?.[1];
       if (provider && providers().has(provider)) {
         metrics.login(provider, loginOutcome(status, setsCookie(reply, jwtCookie)));
       }
     } else if (route.startsWith('/webhook/')) {
-      countWebhook(metrics, request, reply, path);
+      countWebhook(metrics, request, reply, path());
     }
+    done();
   });
 
   app.get('/metrics', { schema: metricsSchema }, async (_request, reply) => {
