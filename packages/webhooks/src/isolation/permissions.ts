@@ -16,13 +16,6 @@ import { fileURLToPath } from 'node:url';
  */
 export const PACKAGE_CODE_DIR = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'dist');
 
-/** Node 22.13+ and 23.5+ call it `--permission`; Node 20 knows only the experimental name. */
-function permissionFlag(): string {
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  const stable = major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13);
-  return stable ? '--permission' : '--experimental-permission';
-}
-
 /** Every `node_modules` folder from `dir` up to the root, as Node's resolution walks them. */
 export function nodeModulesAbove(dir: string): string[] {
   const found: string[] = [];
@@ -50,7 +43,7 @@ export function readablePaths(modulesDir: string, cacheDir: string): string[] {
 
 /** The `execArgv` granting read access to `paths` and nothing else. */
 export function permissionArgs(paths: readonly string[]): string[] {
-  return [permissionFlag(), ...paths.map((p) => `--allow-fs-read=${p}`)];
+  return ['--permission', ...paths.map((p) => `--allow-fs-read=${p}`)];
 }
 
 /**
