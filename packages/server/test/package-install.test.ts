@@ -59,7 +59,17 @@ let tarballs: Record<string, string>;
 async function project(name: string, deps: string[]): Promise<string> {
   const dir = join(root, name);
   mkdirSync(dir);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  // The native modules resolve to the workspace's versions, whose builds are copied below (a range
+  // such as re2's ^1.24.0 would otherwise take whatever newer release npm's cache holds).
+  const overrides = Object.fromEntries(
+    ['re2', 'better-sqlite3']
+      .filter((native) => existsSync(join(workspaceRoot, 'node_modules', native, 'build', 'Release')))
+      .map((native) => [native, workspaceVersion(native)]),
+  );
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module', overrides }),
+  );
   await run(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...deps],
