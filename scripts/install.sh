@@ -16,7 +16,11 @@ use_supported_node "$PWD"
 abi=$(node -p 'process.versions.modules')
 . scripts/lib/build-tools.sh
 . scripts/lib/native-build.sh
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# A first install builds for this Node; an existing node_modules without the record (or with another
+# ABI) was built for another Node, and `npm install` leaves its unchanged native modules as they are.
+fresh=
+[ -d node_modules ] || fresh=1
+if [ -n "$fresh" ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   ensure_build_tools
   echo "== npm install: the native module re2 is built from source; on a fresh machine this takes a few minutes" >&2
   npm install --no-audit --no-fund &
@@ -29,8 +33,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   trap - EXIT
   wait "$npm_pid"
   echo "== npm install: done in ${SECONDS}s" >&2
-  echo "$abi" >node_modules/.node-abi
-elif [ "$(cat node_modules/.node-abi 2>/dev/null)" != "$abi" ]; then
+  [ -z "$fresh" ] || echo "$abi" >node_modules/.node-abi
+fi
+if [ "$(cat node_modules/.node-abi 2>/dev/null)" != "$abi" ]; then
   ensure_build_tools
   echo "== node_modules was built for another Node.js: rebuilding its native modules for $(node -v)" >&2
   npm rebuild
