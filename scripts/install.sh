@@ -5,7 +5,7 @@
 # esbuild binaries) out of the lock file, and `npm ci` then refuses the lock as out of sync.
 # With the lock present, `npm install` still installs exactly the locked versions.
 #
-# The native module re2 builds from source, which takes minutes on a fresh
+# The native modules (better-sqlite3, re2) build from source, which takes minutes on a fresh
 # machine: the build tools are installed first when missing, and while npm works a line every 15 s
 # says which module is compiling and for how long, so a long quiet install is never a mystery.
 set -euo pipefail
@@ -22,7 +22,7 @@ fresh=
 [ -d node_modules ] || fresh=1
 if [ -n "$fresh" ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   ensure_build_tools
-  echo "== npm install: the native module re2 is built from source; on a fresh machine this takes a few minutes" >&2
+  echo "== npm install: the native modules (better-sqlite3, re2) are built from source; on a fresh machine this takes a few minutes" >&2
   npm install --no-audit --no-fund &
   npm_pid=$!
   trap 'kill "$npm_pid" 2>/dev/null || true' EXIT

@@ -1,5 +1,5 @@
-# Sourced by scripts/install.sh: the tools node-gyp needs to build the native module re2
-# from source, installed from Debian's packages when missing.
+# Sourced by scripts/install.sh: the tools node-gyp needs to build the native modules (better-sqlite3,
+# re2) from source, installed from Debian's packages when missing.
 
 # The build tools this machine lacks, one per line (none: prints nothing).
 missing_build_tools() {

@@ -1,9 +1,11 @@
 # Sourced by scripts/install.sh and scripts/test-node24.sh: how the native modules get built, and
 # what install.sh says while they build.
 #
-# re2 would first try to download a prebuilt binary from GitHub, which this network does not reach
-# (the attempt can hang for minutes): its installer reads this variable and builds from source at
-# once. better-sqlite3 13 carries its N-API binaries in the package (prebuilds/) and builds nothing.
+# better-sqlite3 and re2 would first try to download prebuilt binaries from GitHub, which this
+# network does not reach (the attempt can hang for minutes): build them from source at once.
+# better-sqlite3's prebuild-install reads that from .prebuild-installrc at the repository root (an
+# npm_config_build_from_source variable would do too, but npm 11 warns "Unknown env config" for it);
+# re2's installer from this variable.
 export DEVELOPMENT_SKIP_GETTING_ASSET=1
 
 # Waits up to $2 seconds for process $1 to end; true when it has ended.

@@ -2,7 +2,7 @@
  * scripts/install.sh as a fresh machine meets it: the native modules build from source without a
  * warning the project itself causes, and the build tools they need are found or named.
  */
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,16 @@ describe('scripts/install.sh', () => {
     const { stdout } = await promisify(execFile)('bash', ['-c', script], { cwd: workspaceRoot, env });
     expect(stdout).toMatch(/up to date|added|changed/);
     expect(stdout).not.toMatch(/Unknown env config|install-scripts|allowScripts/);
+  });
+
+  it('builds better-sqlite3 from source through .prebuild-installrc, which its prebuild-install finds', () => {
+    const packageDir = join(workspaceRoot, 'node_modules', 'better-sqlite3');
+    const decided = execFileSync(
+      process.execPath,
+      ['-e', "console.log(require('prebuild-install/rc')(require('./package.json')).buildFromSource)"],
+      { cwd: packageDir, env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    );
+    expect(decided.trim()).toBe('true');
   });
 
   it('names the build tools a machine lacks', () => {
