@@ -16,6 +16,11 @@ use_supported_node "$PWD"
 abi=$(node -p 'process.versions.modules')
 . scripts/lib/build-tools.sh
 . scripts/lib/native-build.sh
+# On Node 24.19 or later, build against the 24.18.1 headers (see scripts/lib/native-build.sh).
+if node -e 'const [M, m] = process.versions.node.split(".").map(Number); process.exit(M === 24 && m >= 19 ? 0 : 1)'; then
+  npm_config_nodedir=$(node24_headers "$PWD")
+  export npm_config_nodedir
+fi
 # A first install builds for this Node; an existing node_modules without the record (or with another
 # ABI) was built for another Node, and `npm install` leaves its unchanged native modules as they are.
 fresh=

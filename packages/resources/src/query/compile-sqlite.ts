@@ -94,8 +94,8 @@ export class SqliteQueryCompiler extends QueryCompiler {
       return `'${key}', ${value}`;
     });
     const rows = `SELECT json_object(${fields.join(', ')}) AS o FROM ${from} ORDER BY ${orderBy}`;
-    // json() around the subquery: its value crosses a subquery boundary, where SQLite (3.45+ as
-    // bundled by better-sqlite3 13) drops the JSON subtype and would embed the array as a string.
+    // json() around the subquery: its value crosses a subquery boundary, where newer SQLite releases
+    // (3.54, as bundled by better-sqlite3 13) drop the JSON subtype and would embed the array as a string.
     return `json_object('data', json((SELECT json_group_array(json(o)) FROM (${rows}))), 'href', ${href})`;
   }
 }
