@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/load.js';
-import { type RunningService, startService } from '../src/serve.js';
+import type { RunningService } from '../src/serve.js';
 import { launchChromium, openPage } from './support/browser.js';
-import { firstCredentialPassword } from './support/cli.js';
+import { serveFolder } from './support/service.js';
 
 const customPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Staff sign-in</title></head>
@@ -47,11 +46,8 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
       },
     };
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
-    const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
-    const lines: string[] = [];
-    service = await startService(config, { write: (line) => lines.push(line) });
+    ({ service, password } = await serveFolder(cwd));
     url = service.url;
-    password = firstCredentialPassword(lines.join('\n'));
     browser = await launchChromium();
   }, 60_000);
 

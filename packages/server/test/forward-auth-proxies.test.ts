@@ -6,11 +6,10 @@
  * headless Chromium through the demo page.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/load.js';
-import { type RunningService, startService } from '../src/serve.js';
+import type { RunningService } from '../src/serve.js';
 import { launchChromium, logInWithForm } from './support/browser.js';
-import { firstCredentialPassword } from './support/cli.js';
 import { type Echoed, useProxies } from './support/proxies.js';
+import { serveFolder } from './support/service.js';
 import { useTempDirs } from './support/temp.js';
 import { mintToken } from './support/tokens.js';
 
@@ -71,11 +70,7 @@ async function startGatehouse(): Promise<{ service: RunningService; password: st
       },
     }),
   );
-  const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
-  const lines: string[] = [];
-  const service = await startService(config, { write: (line) => lines.push(line) });
-  const password = firstCredentialPassword(lines.join('\n'));
-  return { service, password };
+  return serveFolder(cwd);
 }
 
 async function setUp(proxy: 'nginx' | 'caddy') {

@@ -9,11 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/load.js';
-import { startService } from '../src/serve.js';
 import { launchChromium, logInWithForm } from './support/browser.js';
-import { firstCredentialPassword } from './support/cli.js';
 import { type Echoed, freePort, useProxies } from './support/proxies.js';
+import { serveFolder } from './support/service.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
@@ -38,10 +36,7 @@ async function setUp(cookieDomain: string | undefined) {
       },
     }),
   );
-  const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: String(port) } });
-  const lines: string[] = [];
-  const service = await startService(config, { write: (line) => lines.push(line) });
-  const password = firstCredentialPassword(lines.join('\n'));
+  const { service, password } = await serveFolder(cwd, port);
   const upstream = await proxies.echo();
   const app = await proxies.nginx({ gatehouse: `127.0.0.1:${service.port}`, upstream });
   return {

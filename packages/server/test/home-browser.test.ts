@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/load.js';
-import { type RunningService, startService } from '../src/serve.js';
+import type { RunningService } from '../src/serve.js';
 import { launchChromium, openPage } from './support/browser.js';
-import { firstCredentialPassword } from './support/cli.js';
+import { serveFolder } from './support/service.js';
 
 describe('the demo page in headless Chromium', () => {
   let service: RunningService;
@@ -23,11 +22,8 @@ describe('the demo page in headless Chromium', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-home-'));
 
   beforeAll(async () => {
-    const { config } = loadConfig({ cwd, env: { GATEHOUSE_PORT: '0' } });
-    const lines: string[] = [];
-    service = await startService(config, { write: (line) => lines.push(line) });
+    ({ service, password } = await serveFolder(cwd));
     url = service.url;
-    password = firstCredentialPassword(lines.join('\n'));
     browser = await launchChromium();
   }, 60_000);
 
