@@ -58,14 +58,14 @@ describe('GET /metrics', () => {
     expect((await post('/webhook/hello/handleNothing', '{}')).status).toBe(404);
     expect((await post('/webhook/ghost/handleHello', '{}')).status).toBe(404);
 
-    // The command is applied in the background after its 200; read until it is (bounded).
+    // The command is applied in the background after its 200, and its queue row is removed after
+    // the apply is counted: read until both are seen (bounded).
     let families = await scrape(url);
     const applied = { command: 'deactivate node', outcome: 'applied' };
-    for (
-      let i = 0;
-      i < 200 && sampleValue(families, 'gatehouse_command_apply_seconds_count', applied) === 0;
-      i++
-    ) {
+    const settled = () =>
+      sampleValue(families, 'gatehouse_command_apply_seconds_count', applied) === 1 &&
+      sampleValue(families, 'gatehouse_command_queue_depth') === 0;
+    for (let i = 0; i < 200 && !settled(); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
       families = await scrape(url);
     }
