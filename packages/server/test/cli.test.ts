@@ -1,14 +1,39 @@
 /** The real `gatehouse` process: help, flags, config errors and exit codes. */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, runCli } from './support/cli.js';
+import { binPath, buildCli, runCli } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 
 beforeAll(() => {
   buildCli();
+});
+
+/** The distribution's node when it is older than the minimum (Debian 13 ships Node 20), else undefined. */
+const oldNode = (() => {
+  const path = '/usr/bin/node';
+  if (!existsSync(path)) return undefined;
+  const [major = 0, minor = 0] = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('.')
+    .map(Number);
+  return major < 22 || (major === 22 && minor < 13) ? path : undefined;
+})();
+
+describe('the Node.js version', () => {
+  it.skipIf(oldNode === undefined)(
+    'an older Node.js gets one clear line and exit 1, before any module is loaded',
+    () => {
+      const result = spawnSync(oldNode!, [binPath, '--version'], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^gatehouse needs Node\.js 22\.13 or later; this is v\d+\./);
+      expect(result.stderr).toContain('run `. scripts/env.sh`');
+      expect(result.stdout).toBe('');
+    },
+  );
 });
 
 describe('help', () => {
