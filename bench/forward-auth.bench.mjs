@@ -99,10 +99,13 @@ http {
   access_log off;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream echo { server 127.0.0.1:${echoPort}; keepalive 32; }
-  upstream gatehouse { server 127.0.0.1:${gatePort}; keepalive 32; }
+  upstream echo { server 127.0.0.1:${echoPort}; keepalive 32; keepalive_requests 1000000; }
+  upstream gatehouse { server 127.0.0.1:${gatePort}; keepalive 32; keepalive_requests 1000000; }
   server {
     listen 127.0.0.1:${nginxPort};
+    # nginx closes a client connection after 1,000 requests by default; autocannon counts the
+    # request that meets the close as an error, which stops the run
+    keepalive_requests 1000000;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     location /open/ { proxy_pass http://echo; }
