@@ -44,9 +44,20 @@ function startService(cwd, env) {
     child.once('exit', (code) => reject(new Error(`gatehouse serve exited with ${code}:\n${stderr}`)));
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
-      const password = /password "([\w-]{24})"/.exec(stderr)?.[1];
-      if (url && password && stderr.includes('gatehouse: ready')) resolve({ child, url, password });
+      // The service logs JSON records: read their messages.
+      const log = stderr
+        .split('\n')
+        .map((line) => {
+          try {
+            return JSON.parse(line).msg ?? line;
+          } catch {
+            return line;
+          }
+        })
+        .join('\n');
+      const url = /listening on (http:\/\/\S+)/.exec(log)?.[1];
+      const password = /password "([\w-]{24})"/.exec(log)?.[1];
+      if (url && password && /^ready\b/m.test(log)) resolve({ child, url, password });
     });
   });
 }
