@@ -160,6 +160,18 @@ export abstract class QueryCompiler {
     return this.regexMatch(`COALESCE(${p}.value_string, ${p}.value)`, pattern);
   }
 
+  /**
+   * `parameters.<path> ~ pattern` on the resource `alias`: the value at `path` as text (strings
+   * unquoted, other values by their JSON text); a missing value or JSON null never matches.
+   * Dialects may narrow through their indexes first.
+   */
+  protected dottedRegex(alias: string, path: readonly string[], pattern: string): string {
+    // Each fragment binds its own parameters, in text order (SQLite's `?` are positional).
+    const present = `${this.jsonGetText(`${alias}.parameters`, path)} IS NOT NULL`;
+    const subject = this.jsonGetText(`${alias}.parameters`, path);
+    return `(${present} AND ${this.regexMatch(subject, pattern)})`;
+  }
+
   /** The binder the narrowing builders of a dialect use. */
   protected get binder(): SqlBinder {
     return this.#binder;
@@ -454,12 +466,7 @@ export abstract class QueryCompiler {
       if (path.length === 1) return this.#parameterComparison(path[0]!, '=', value, scope);
       return this.jsonEquals(json, path, value);
     }
-    if (operator === '~') {
-      // Each fragment binds its own parameters, in text order (SQLite's `?` are positional).
-      const present = `${this.jsonGetText(json, path)} IS NOT NULL`;
-      const subject = this.jsonGetText(json, path);
-      return `(${present} AND ${this.regexMatch(subject, value as string)})`;
-    }
+    if (operator === '~') return this.dottedRegex(scope.alias, path, value as string);
     return `${this.jsonNumber(json, path)} ${operator} ${this.#scalarParam(value)}`;
   }
 

@@ -164,6 +164,13 @@ describe.each(DIALECTS)('resource queries on a real %s database', (dialect) => {
     expect(await q(['=', 'parameters.managehome', true])).toEqual([`${W1} User[alice]`]);
     expect(await q(['~', 'parameters.shell', 'bash$'])).toEqual([`${W1} User[alice]`]);
     expect(await q(['~', 'parameters.nested.a.b', '^[xy]$'])).toHaveLength(2);
+    // Booleans and numbers are matched by their JSON text, as PuppetDB does on PostgreSQL.
+    expect(await q(['~', 'parameters.managehome', '^true$'])).toEqual([`${W1} User[alice]`]);
+    expect(await q(['~', 'parameters.ssl', '^false$'])).toEqual([`${W2} Apache::Vhost[site]`]);
+    expect(await q(['~', 'parameters.port', '^80$'])).toEqual([`${W2} Apache::Vhost[site]`]);
+    expect(await q(['and', ['=', 'type', 'User'], ['not', ['~', 'parameters.shell', 'bash$']]])).toEqual(
+      (await q(['=', 'type', 'User'])).filter((row) => row !== `${W1} User[alice]`),
+    );
     expect(await q(['>', 'parameters.port', 79])).toEqual([`${W2} Apache::Vhost[site]`]);
     expect(await q(['<', 'parameters.weight', 3])).toEqual([`${W1} Nagios_host[web1.example.com]`]);
     expect(await q(['>=', 'parameters.weight', 2.5])).toHaveLength(2);
