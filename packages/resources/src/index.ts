@@ -50,7 +50,7 @@ export type { ExtractNode } from './query/ast/extract.js';
 export type { FieldNode } from './query/ast/field.js';
 export type { NodeState } from './query/ast/node-state.js';
 export type { AstNode, AstNodeKind, QueryNode, TopLevelQuery } from './query/ast/query-node.js';
-export type { CompiledEntityQuery, CompiledQuery, CompileOptions, OutputColumn } from './query/compile.js';
+export type { CompiledEntityQuery, CompiledQuery, CompileOptions } from './query/compile.js';
 export { compileQuery } from './query/compile-query.js';
 export { QueryError, type QueryErrorCode } from './query/errors.js';
 export { NO_PAGING, type OrderTerm, type Paging, type SortDirection } from './query/paging.js';

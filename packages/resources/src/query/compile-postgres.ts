@@ -32,6 +32,24 @@ export class PostgresQueryCompiler extends QueryCompiler {
     return `${column} COLLATE "C"`;
   }
 
+  protected override jsonString(sql: string): string {
+    return `COALESCE(to_json(CAST(${sql} AS TEXT))::text, 'null')`;
+  }
+
+  protected override isoTimestamp(sql: string): string {
+    return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  }
+
+  /** As a double, so an average reads `2.5` rather than numeric's `2.5000000000000000`. */
+  protected override jsonNumberText(sql: string): string {
+    return `to_json(CAST(${sql} AS DOUBLE PRECISION))::text`;
+  }
+
+  /** jsonb's own text output (`{"a": 1}`). */
+  protected override jsonText(sql: string): string {
+    return `CAST(${sql} AS TEXT)`;
+  }
+
   #chain(path: readonly string[], last: '->' | '->>'): string {
     return path
       .map((label, i) => `${i === path.length - 1 ? last : '->'} ${this.param(label)}::text`)

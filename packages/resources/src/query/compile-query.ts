@@ -44,9 +44,7 @@ export function compileQuery(
   return Object.freeze({
     entity,
     rows,
-    columns: select.columns,
     count: options.paging.includeTotal ? compileCount(query, dialect, options) : undefined,
-    scalar: ENTITY_SPECS[entity].scalar !== undefined && query.projection === undefined,
   });
 }
 

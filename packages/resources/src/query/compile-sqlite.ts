@@ -26,6 +26,24 @@ export class SqliteQueryCompiler extends QueryCompiler {
     return range ? `${range} AND ${match}` : match;
   }
 
+  protected override jsonString(sql: string): string {
+    return `json_quote(CAST(${sql} AS TEXT))`;
+  }
+
+  /** Timestamps are stored as that text already. */
+  protected override isoTimestamp(sql: string): string {
+    return sql;
+  }
+
+  protected override jsonNumberText(sql: string): string {
+    return `json_quote(${sql})`;
+  }
+
+  /** JSON is stored as minified text. */
+  protected override jsonText(sql: string): string {
+    return sql;
+  }
+
   protected override bytewiseColumn(): undefined {
     return undefined;
   }

@@ -7,27 +7,46 @@ import { prefixBounds } from './regex-narrowing.js';
 import { validateQuery } from './validate.js';
 
 const SINCE = '2026-01-01T00:00:00.000Z';
-const COLS =
-  'r.certname, r.resource, r.type, r.title, r.exported, r.tags, r.file, r.line, r.environment, r.parameters';
+/** Stands for the select list, the rendered answer, which has tests of its own below. */
+const COLS = '…';
 const ACTIVE =
   'r.certname NOT IN (SELECT certname FROM certnames WHERE deactivated IS NOT NULL OR expired IS NOT NULL)';
 
 type Expected = { sql: string; parameters: unknown[] };
+type Dialect = 'sqlite' | 'postgres';
 
-/** Like kysely's testSql: the exact SQL and parameters of one query for each dialect. */
+const compile = (query: unknown, dialect: Dialect, paging: Partial<Paging> = {}) =>
+  compileQuery(validateQuery(parseQuery(query)), dialect, {
+    paging: { ...NO_PAGING, ...paging },
+    inactiveSince: SINCE,
+  }).rows;
+
+/**
+ * The SQL after the select list (shown as `…`), numbered and bound as if the list bound nothing:
+ * what a filter or paging compiles to, apart from how answers are rendered.
+ */
+function afterSelect({ sql, parameters }: { sql: string; parameters: readonly unknown[] }, dialect: Dialect) {
+  const at = sql.indexOf(' AS json ');
+  const bound = sql.slice(0, at).match(/\?|\$\d+/g)?.length ?? 0;
+  const rest = sql.slice(at + ' AS json '.length);
+  const renumbered =
+    dialect === 'postgres' ? rest.replace(/\$(\d+)/g, (_, n) => `$${Number(n) - bound}`) : rest;
+  return { sql: `SELECT ${COLS} ${renumbered}`, parameters: parameters.slice(bound) };
+}
+
+/** Like kysely's testSql: the exact SQL and parameters of one query's filter for each dialect. */
 function testSql(
   query: unknown,
   expected: { sqlite: Expected; postgres: Expected },
   paging: Partial<Paging> = {},
 ) {
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    const compiled = compileQuery(validateQuery(parseQuery(query)), dialect, {
-      paging: { ...NO_PAGING, ...paging },
-      inactiveSince: SINCE,
-    });
-    expect({ sql: compiled.rows.sql, parameters: compiled.rows.parameters }).toEqual(expected[dialect]);
+    expect(afterSelect(compile(query, dialect, paging), dialect)).toEqual(expected[dialect]);
   }
 }
+
+/** The bound key of each answer object's member, as the renderer binds them. */
+const keys = (...names: string[]) => names.map((name, i) => `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`);
 
 describe('SQL compilation per dialect', () => {
   it('compiles a type filter with paging', () => {
@@ -129,16 +148,46 @@ describe('SQL compilation per dialect', () => {
     });
   });
 
-  it('compiles a projection with positional aliases, binding select-list parameters first', () => {
-    testSql(['extract', ['title', 'parameters.ensure'], ['=', 'type', 'Package']], {
-      sqlite: {
-        sql: `SELECT r.title AS c0, (r.parameters -> ?) AS c1 FROM resources r WHERE (r.type = ? AND ${ACTIVE})`,
-        parameters: ['$."ensure"', 'Package'],
-      },
-      postgres: {
-        sql: `SELECT r.title AS c0, (r.parameters -> $1::text) AS c1 FROM resources r WHERE (r.type = $2 AND ${ACTIVE})`,
-        parameters: ['ensure', 'Package'],
-      },
+  it('renders each answer in SQL: one JSON text per row, keys bound, NULLs as PuppetDB shows them', () => {
+    const where = `FROM resources r WHERE ${ACTIVE}`;
+    const resourceKeys = keys(
+      ...'certname resource type title exported tags file line environment parameters'.split(' '),
+    );
+    const sqliteRow = [
+      'json_quote(CAST(r.certname AS TEXT))',
+      'json_quote(CAST(r.resource AS TEXT))',
+      'json_quote(CAST(r.type AS TEXT))',
+      'json_quote(CAST(r.title AS TEXT))',
+      "(CASE WHEN r.exported IS NULL THEN 'null' WHEN r.exported THEN 'true' ELSE 'false' END)",
+      "COALESCE(r.tags, '[]')",
+      'json_quote(CAST(r.file AS TEXT))',
+      "COALESCE(json_quote(r.line), 'null')",
+      'json_quote(CAST(r.environment AS TEXT))',
+      "COALESCE(r.parameters, '{}')",
+    ];
+    expect(compile(null, 'sqlite')).toEqual({
+      sql: `SELECT (${sqliteRow.map((value) => `CAST(? AS TEXT) || ${value}`).join(' || ')} || '}') AS json ${where}`,
+      parameters: resourceKeys,
+    });
+    const postgres = compile(null, 'postgres');
+    expect(postgres.parameters).toEqual(resourceKeys);
+    expect(postgres.sql).toContain(`CAST($5 AS TEXT) || (CASE WHEN r.exported IS NULL THEN 'null'`);
+    expect(postgres.sql).toContain(`CAST($6 AS TEXT) || COALESCE(CAST(r.tags AS TEXT), '[]')`);
+    expect(postgres.sql).toContain(
+      `CAST($8 AS TEXT) || COALESCE(to_json(CAST(r.line AS DOUBLE PRECISION))::text, 'null')`,
+    );
+  });
+
+  it('renders a projection, binding its keys and select-list parameters before the filter', () => {
+    const query = ['extract', ['title', 'parameters.ensure'], ['=', 'type', 'Package']];
+    const title = `CAST(? AS TEXT) || json_quote(CAST(r.title AS TEXT))`;
+    expect(compile(query, 'sqlite')).toEqual({
+      sql: `SELECT (${title} || CAST(? AS TEXT) || COALESCE((r.parameters -> ?), 'null') || '}') AS json FROM resources r WHERE (r.type = ? AND ${ACTIVE})`,
+      parameters: [...keys('title', 'parameters.ensure'), '$."ensure"', 'Package'],
+    });
+    expect(compile(query, 'postgres')).toEqual({
+      sql: `SELECT (CAST($1 AS TEXT) || COALESCE(to_json(CAST(r.title AS TEXT))::text, 'null') || CAST($2 AS TEXT) || COALESCE(CAST((r.parameters -> $3::text) AS TEXT), 'null') || '}') AS json FROM resources r WHERE (r.type = $4 AND ${ACTIVE})`,
+      parameters: [...keys('title', 'parameters.ensure'), 'ensure', 'Package'],
     });
   });
 

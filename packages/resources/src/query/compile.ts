@@ -38,24 +38,12 @@ export interface CompiledQuery {
   readonly parameters: readonly SqlParam[];
 }
 
-export type { OutputType } from './fields.js';
-
-export interface OutputColumn {
-  /** Key in the JSON output. */
-  readonly key: string;
-  /** Column name in the SQL result (positional for projections). */
-  readonly alias: string;
-  readonly type: OutputType;
-}
-
 export interface CompiledEntityQuery {
   readonly entity: Entity;
+  /** The answers: one column per row, each answer's JSON text (an object, or a bare value for fact-names). */
   readonly rows: CompiledQuery;
-  readonly columns: readonly OutputColumn[];
   /** `SELECT count(*) AS total` over the unpaged query, when include_total was asked. */
   readonly count: CompiledQuery | undefined;
-  /** Answers are this column's bare values instead of objects (`fact-names`). */
-  readonly scalar: boolean;
 }
 
 export interface CompileOptions {
@@ -101,6 +89,9 @@ const NESTED: Record<
   },
 };
 
+/** One key of an answer object: its name, its SQL (built when rendered, in binding order), its type. */
+type OutputItem = readonly [key: string, sql: () => string, type: OutputType];
+
 const TRUE_SQL = '(1 = 1)';
 const FALSE_SQL = '(1 = 0)';
 
@@ -133,6 +124,15 @@ export abstract class QueryCompiler {
   protected abstract jsonNumber(json: string, path: readonly string[]): string;
   /** The value at `path` equals the JSON literal `value` exactly. */
   protected abstract jsonEquals(json: string, path: readonly string[], value: JsonValue): string;
+
+  /** The JSON string of the text `sql`, or `null` (text) when it is NULL. */
+  protected abstract jsonString(sql: string): string;
+  /** The timestamp `sql` as ISO 8601 text in UTC with milliseconds (`...T12:00:00.000Z`). */
+  protected abstract isoTimestamp(sql: string): string;
+  /** The JSON number of the numeric `sql` (an aggregate), NULL when it is NULL. */
+  protected abstract jsonNumberText(sql: string): string;
+  /** The JSON value `sql` (a JSON column or expression) as text, NULL when it is NULL. */
+  protected abstract jsonText(sql: string): string;
 
   /** Which narrowing a dialect uses for a field's `~` (regex-narrowing.ts); undefined: none. */
   protected abstract regexStrategy(index: RegexIndex): 'values' | 'text' | undefined;
@@ -224,21 +224,64 @@ export abstract class QueryCompiler {
     return this.#node(filter, { entity, alias: ENTITY_SPECS[entity].alias });
   }
 
-  /** The unpaged SELECT of a validated query, with its output columns. */
-  compileSelect(query: ValidatedQuery): { sql: string; columns: readonly OutputColumn[] } {
+  /**
+   * The unpaged SELECT of a validated query. Its one column is each answer rendered as JSON text
+   * by the database (`#render`), so a row crosses the driver as one string and the event loop
+   * only forwards text: the full dump streams twice as fast as rendering 10 columns in JavaScript.
+   */
+  compileSelect(query: ValidatedQuery): { sql: string } {
     const { entity } = query;
     if (query.projection) return this.#projection(entity, query.projection, query.filter);
-    const alias = ENTITY_SPECS[entity].alias;
-    // The select list may bind parameters (hrefs), so the WHERE is compiled after it.
-    const list = ENTITY_SPECS[entity].output.map((out) => {
-      const sql = this.#outputSql(alias, out);
-      return sql === `${alias}.${out.key}` ? sql : `${sql} AS ${out.key}`;
-    });
-    const columns = ENTITY_SPECS[entity].output.map((out) =>
-      Object.freeze({ key: out.key, alias: out.key, type: out.type }),
-    );
+    const spec = ENTITY_SPECS[entity];
+    // The select list binds parameters (keys, hrefs), so the WHERE is compiled after it.
+    const json = spec.scalar
+      ? this.#renderValue(`${spec.alias}.${fieldSpec(entity, spec.scalar)!.column}`, 'string')
+      : this.#render(spec.output.map((out) => [out.key, () => this.#outputSql(spec.alias, out), out.type]));
     const where = this.compileFilter(entity, query.filter);
-    return { sql: `SELECT ${list.join(', ')} ${this.fromClause(entity)} WHERE ${where}`, columns };
+    return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}` };
+  }
+
+  /**
+   * An answer object as SQL: `{"key":value,...}` from rendered values. Keys are bound (an extract's
+   * keys are the client's field names), as text, since `||` needs a type for a parameter. Each
+   * value's SQL is built after its key, as parameters bind in text order.
+   */
+  #render(items: readonly OutputItem[]): string {
+    const parts = items.map(([key, sql, type], i) => {
+      const prefix = `CAST(${this.param(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} AS TEXT)`;
+      return `${prefix} || ${this.#renderValue(sql(), type)}`;
+    });
+    return `(${parts.join(' || ')} || '}')`;
+  }
+
+  /** The JSON text of one output value `sql` of `type`; SQL NULL renders as PuppetDB shows it. */
+  #renderValue(sql: string, type: OutputType): string {
+    switch (type) {
+      case 'string':
+      case 'query-only':
+        return this.jsonString(sql);
+      case 'timestamp':
+        return this.jsonString(this.isoTimestamp(sql));
+      case 'number':
+        return `COALESCE(${this.jsonNumberText(sql)}, 'null')`;
+      case 'count':
+        return `CAST(COALESCE(${sql}, 0) AS TEXT)`;
+      case 'boolean':
+        // Only ever a plain column here (no placeholders), so naming it twice binds nothing twice.
+        return `(CASE WHEN ${sql} IS NULL THEN 'null' WHEN ${sql} THEN 'true' ELSE 'false' END)`;
+      case 'array':
+        return `COALESCE(${this.jsonText(sql)}, '[]')`;
+      case 'json':
+        // PuppetDB turns a missing parameters object into {}.
+        return `COALESCE(${this.jsonText(sql)}, '{}')`;
+      case 'json-text':
+      case 'fact-value':
+      case 'catalog-resources':
+      case 'catalog-edges':
+        return `COALESCE(${this.jsonText(sql)}, 'null')`;
+      default:
+        return assertNever(type);
+    }
   }
 
   #outputSql(alias: string, out: OutputSpec): string {
@@ -267,35 +310,31 @@ export abstract class QueryCompiler {
     return sql;
   }
 
-  #projection(
-    entity: Entity,
-    extract: ExtractNode,
-    filter: QueryNode,
-  ): { sql: string; columns: readonly OutputColumn[] } {
+  #projection(entity: Entity, extract: ExtractNode, filter: QueryNode): { sql: string } {
     const r = ENTITY_SPECS[entity].alias;
-    const columns: OutputColumn[] = [];
-    const select = extract.columns.map((column, index) => {
-      const alias = `c${index}`;
+    const items = extract.columns.map((column): OutputItem => {
       if (column.kind === 'FunctionColumn') {
         const argument =
           column.argument === undefined ? '*' : `${r}.${this.#column(entity, column.argument)}`;
-        columns.push({ key: column.name, alias, type: column.name === 'count' ? 'count' : 'number' });
-        return `${column.name}(${argument}) AS ${alias}`;
+        return [
+          column.name,
+          () => `${column.name}(${argument})`,
+          column.name === 'count' ? 'count' : 'number',
+        ];
       }
       const { field } = column;
       if (field.kind === 'DottedParameterField') {
-        columns.push({ key: fieldLabel(field), alias, type: 'json-text' });
-        return `${this.jsonGet(`${r}.parameters`, field.path)} AS ${alias}`;
+        return [fieldLabel(field), () => this.jsonGet(`${r}.parameters`, field.path), 'json-text'];
       }
       const spec = fieldSpec(entity, field.name)!;
-      columns.push({ key: field.name, alias, type: spec.type === 'fact-value' ? 'json-text' : spec.type });
-      return `${r}.${spec.column} AS ${alias}`;
+      return [field.name, () => `${r}.${spec.column}`, spec.type === 'fact-value' ? 'json-text' : spec.type];
     });
-    // The select list may bind parameters (dotted paths), so the WHERE is compiled after it.
+    // The select list binds parameters (keys, dotted paths), so the WHERE is compiled after it.
+    const json = this.#render(items);
     const where = this.compileFilter(entity, filter);
     const groupBy = extract.groupBy.map((name) => `${r}.${this.#column(entity, name)}`);
     const group = groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
-    return { sql: `SELECT ${select.join(', ')} ${this.fromClause(entity)} WHERE ${where}${group}`, columns };
+    return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}${group}` };
   }
 
   #column(entity: Entity, name: string): string {

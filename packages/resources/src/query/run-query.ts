@@ -50,7 +50,7 @@ export function prepareQuery(
 ): PreparedQuery {
   const validated = validateQuery(query, options.criteria ?? [], options.entity);
   const compiled = compileQuery(validated, store.dialect, options);
-  const batches = () => store.streamObjects(compiled.rows.sql, compiled.rows.parameters, compiled);
+  const batches = () => store.streamObjects(compiled.rows.sql, compiled.rows.parameters);
   return {
     compiled,
     batches,

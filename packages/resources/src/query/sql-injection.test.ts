@@ -15,6 +15,9 @@ const HOSTILE = [
   '\u0000nul',
 ];
 
+/** Every character class JSON must escape or keep (control characters, quotes, non-BMP, U+2028). */
+const ESCAPES = 'line\nbreak\ttab\u0001\u001f "quoted" back\\slash /é€😀\u2028\u2029';
+
 /** A dotted field naming one parameter, quoted PuppetDB's way. */
 const dotted = (name: string) => `parameters."${name.replaceAll('"', '\\"')}"`;
 
@@ -29,6 +32,12 @@ const EVIL: FixtureNode = {
       parameters: { [HOSTILE[1]!]: HOSTILE[2]!, 'a.b': { '"q"': 1 } },
     },
     { type: 'File', title: `${'a'.repeat(30_000)}!`, tags: ['file'], parameters: {} },
+    {
+      type: 'Exec',
+      title: ESCAPES,
+      tags: ['exec'],
+      parameters: { command: ESCAPES, [ESCAPES]: [ESCAPES, { [ESCAPES]: 1.5 }], flag: false },
+    },
   ],
 };
 
@@ -44,7 +53,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 
   const tablesIntact = async () => {
     const [row] = await t.store.all('SELECT count(*) AS n FROM resources');
-    expect(Number(row!.n)).toBe(2);
+    expect(Number(row!.n)).toBe(3);
   };
 
   it('binds hostile values in every value position and finds them literally', async () => {
@@ -88,6 +97,30 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
       ['=', 'title', HOSTILE[0]],
     ]);
     expect(rows).toEqual([{ title: HOSTILE[0], [dotted(HOSTILE[1]!)]: HOSTILE[2] }]);
+  });
+
+  it('renders every string exactly: each answer is JSON that parses back to what was stored', async () => {
+    const { rows } = await runQuery(t.store, ['=', 'type', 'Exec']);
+    expect(rows).toEqual([
+      {
+        certname: 'evil.example.com',
+        resource: expect.stringMatching(/^[0-9a-f]{40}$/),
+        type: 'Exec',
+        title: ESCAPES,
+        exported: false,
+        tags: ['exec'],
+        file: null,
+        line: null,
+        environment: 'production',
+        parameters: { command: ESCAPES, [ESCAPES]: [ESCAPES, { [ESCAPES]: 1.5 }], flag: false },
+      },
+    ]);
+    const { rows: extracted } = await runQuery(t.store, [
+      'extract',
+      ['title', 'line'],
+      ['=', 'type', 'Exec'],
+    ]);
+    expect(extracted).toEqual([{ title: ESCAPES, line: null }]);
   });
 
   it('answers a catastrophic-backtracking regex at once (RE2 on SQLite, checked first on both)', async () => {

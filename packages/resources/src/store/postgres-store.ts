@@ -8,19 +8,10 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { defaults } from '../options.js';
-import { rowRenderer } from '../query/render.js';
 import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
-import type {
-  BulkColumns,
-  ResourceStore,
-  Row,
-  RowShape,
-  SqlParam,
-  SqlRunner,
-  StreamOptions,
-} from './types.js';
+import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -213,17 +204,21 @@ class PostgresStore implements ResourceStore {
     const client = await this.#pool.connect();
     const cursor = client.query(new Cursor<Row>(sql, params as unknown[]));
     let broken: unknown;
+    let next: Promise<Row[]> | undefined = cursor.read(batchSize);
     try {
-      for (;;) {
-        const rows = await cursor.read(batchSize);
-        if (rows.length === 0) break;
+      while (next) {
+        const rows: Row[] = await next;
+        // Ask for the following rows before handing these out: PostgreSQL produces them while
+        // the consumer works, instead of each side waiting for the other.
+        next = rows.length === batchSize ? cursor.read(batchSize) : undefined;
         for (const row of rows) yield row;
-        if (rows.length < batchSize) break;
       }
     } catch (error) {
       broken = error;
       throw error;
     } finally {
+      // A consumer that stopped early leaves one read in flight: let it land before closing.
+      await next?.catch(() => undefined);
       await cursor.close().catch(() => undefined);
       // A client whose cursor failed mid-way may be in a bad state: drop it from the pool.
       client.release(broken instanceof Error ? broken : undefined);
@@ -239,16 +234,11 @@ class PostgresStore implements ResourceStore {
     }
   }
 
-  async *streamObjects(
-    sql: string,
-    params: readonly SqlParam[],
-    shape: RowShape,
-  ): AsyncIterable<readonly string[]> {
-    const render = rowRenderer(shape.columns, shape.scalar);
+  async *streamObjects(sql: string, params: readonly SqlParam[]): AsyncIterable<readonly string[]> {
     let batch: string[] = [];
     for await (const row of this.stream(sql, params)) {
-      batch.push(render(row));
-      // One batch per cursor read: rendering stays in slices between awaits.
+      batch.push(row.json as string);
+      // One batch per cursor read.
       if (batch.length >= defaults.streamBatchSize) {
         yield batch;
         batch = [];

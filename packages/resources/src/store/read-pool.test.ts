@@ -61,15 +61,12 @@ afterEach(async () => {
 });
 
 describe('SQLite read pool', () => {
-  it('streams rows and rendered objects from worker threads', async () => {
+  it('streams rows and the JSON texts a query renders from worker threads', async () => {
     const s = await open({ readWorkers: 2 }, 3000);
     expect(await drain(s.stream('SELECT title FROM resources'))).toBe(3000);
     const batches: (readonly string[])[] = [];
-    const columns = [{ key: 'title', alias: 'title', type: 'string' as const }];
-    for await (const batch of s.streamObjects("SELECT title FROM resources WHERE title REGEXP '7$'", [], {
-      columns,
-    }))
-      batches.push(batch);
+    const sql = `SELECT '{"title":' || json_quote(title) || '}' AS json FROM resources WHERE title REGEXP '7$'`;
+    for await (const batch of s.streamObjects(sql, [])) batches.push(batch);
     const objects = batches.flat();
     expect(objects).toHaveLength(300);
     expect(objects[0]).toMatch(/^\{"title":"\/srv\/data\/\d*7"\}$/);

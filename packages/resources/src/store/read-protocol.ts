@@ -6,12 +6,12 @@
  */
 
 import type { MessagePort } from 'node:worker_threads';
-import type { RowShape, SqlParam } from './types.js';
+import type { SqlParam } from './types.js';
 
 /**
- * What a query returns: `rows` streams row objects, `objects` streams each row rendered to its
- * JSON text by `shape` (rendering happens in the worker too), `all` sends every row in
- * one batch (small results: counts, existence checks).
+ * What a query returns: `rows` streams row objects, `objects` streams the texts of the query's one
+ * column (each answer's JSON, rendered by the SQL), `all` sends every row in one batch (small
+ * results: counts, existence checks).
  */
 export type ReadMode = 'rows' | 'objects' | 'all';
 
@@ -26,8 +26,6 @@ export interface ReadRequest {
   readonly sql: string;
   readonly params: readonly SqlParam[];
   readonly mode: ReadMode;
-  /** How `objects` renders rows. */
-  readonly shape?: RowShape;
 }
 
 /** A query as a worker gets it (posted with `port` in the transfer list). */
@@ -52,6 +50,6 @@ export type WorkerSignal = { readonly kind: 'ready' } | { readonly kind: 'idle' 
 /** Batches a worker may send before it needs credit: one in the consumer's hands, one being built. */
 export const INITIAL_CREDITS = 2;
 
-/** Target size of one batch of rendered text, and the most rows in one batch of row objects. */
+/** Target size of one batch of JSON text, and the most rows in one batch of row objects. */
 export const BATCH_CHARS = 65_536;
 export const BATCH_ROWS = 500;

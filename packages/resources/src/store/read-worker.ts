@@ -1,14 +1,13 @@
 /**
  * @module store/read-worker
  * A read worker thread: one read-only SQLite connection (WAL, so it never waits for the writer),
- * opened once, running one query at a time for the read pool. Rows are rendered here and sent in
- * batches of ~64 KB as the pool grants credit. The time bound is enforced here first (between
+ * opened once, running one query at a time for the read pool. Rows (or, for `objects`, the JSON
+ * texts the query renders) are sent in batches of ~64 KB as the pool grants credit. The time bound is enforced here first (between
  * batches and inside every `regexp` call, which makes SQLite abandon even one long step); the
  * pool kills the thread only when that cannot happen in time.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { rowRenderer } from '../query/render.js';
 import {
   BATCH_CHARS,
   BATCH_ROWS,
@@ -20,7 +19,6 @@ import {
   type WorkerSignal,
 } from './read-protocol.js';
 import { bindable, openSqliteConnection } from './sqlite-connection.js';
-import type { Row } from './types.js';
 
 /** Thrown past the deadline; SQLite passes it through the statement that called `regexp`. */
 class DeadlinePassed extends Error {}
@@ -62,15 +60,15 @@ class Budget {
   }
 }
 
-/** Fills one batch from `rows`; `done` when the rows ran out. */
-function fill(rows: Iterator<Row>, render: ((row: Row) => string) | undefined) {
+/** Fills one batch from `rows` (texts when `texts`); `done` when the rows ran out. */
+function fill(rows: Iterator<unknown>, texts: boolean) {
   const items: unknown[] = [];
   let chars = 0;
   for (;;) {
     const next = rows.next();
     if (next.done) return { items, done: true };
-    if (render) {
-      const text = render(next.value);
+    if (texts) {
+      const text = next.value as string;
       items.push(text);
       chars += text.length;
       if (chars >= BATCH_CHARS) return { items, done: false };
@@ -94,7 +92,7 @@ async function run(task: ReadTask): Promise<void> {
     wake?.();
   });
   const budget = new Budget(task.timeoutMs);
-  let rows: IterableIterator<Row> | undefined;
+  let rows: IterableIterator<unknown> | undefined;
   try {
     const statement = db.prepare(task.sql);
     budget.resume();
@@ -103,9 +101,10 @@ async function run(task: ReadTask): Promise<void> {
       reply({ kind: 'end' });
       return;
     }
-    rows = statement.iterate(...bindable(task.params)) as IterableIterator<Row>;
-    const render =
-      task.mode === 'objects' && task.shape ? rowRenderer(task.shape.columns, task.shape.scalar) : undefined;
+    // `objects`: the query's one column is each answer's JSON text (query/compile.ts).
+    const texts = task.mode === 'objects';
+    if (texts) statement.pluck();
+    rows = statement.iterate(...bindable(task.params)) as IterableIterator<unknown>;
     for (;;) {
       // Let control messages in (a stop, more credit) between batches.
       budget.pause();
@@ -116,7 +115,7 @@ async function run(task: ReadTask): Promise<void> {
       wake = undefined;
       if (stopped) break;
       budget.resume();
-      const batch = fill(rows, render);
+      const batch = fill(rows, texts);
       if (batch.items.length > 0) {
         credits -= 1;
         reply({ kind: 'batch', items: batch.items });

@@ -12,14 +12,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { defaults } from '../options.js';
-import { rowRenderer } from '../query/render.js';
 import { sqliteBulkInsert } from './bulk-insert.js';
 import { StoreError } from './errors.js';
 import { migrate } from './migrate.js';
 import { ReadPool, type ReadPoolStats } from './read-pool.js';
 import { BATCH_CHARS, type ReadRequest } from './read-protocol.js';
 import { bindable, openSqliteConnection } from './sqlite-connection.js';
-import type { BulkColumns, ResourceStore, Row, RowShape, SqlParam, SqlRunner } from './types.js';
+import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner } from './types.js';
 
 type Db = Database.Database;
 
@@ -162,29 +161,19 @@ export class SqliteStore implements ResourceStore {
     }
   }
 
-  async *streamObjects(
-    sql: string,
-    params: readonly SqlParam[],
-    shape: RowShape,
-  ): AsyncIterable<readonly string[]> {
+  async *streamObjects(sql: string, params: readonly SqlParam[]): AsyncIterable<readonly string[]> {
     this.#checkOpen();
     if (this.#pool) {
-      for await (const batch of this.#read({
-        sql,
-        params,
-        mode: 'objects',
-        shape: { columns: shape.columns, scalar: shape.scalar },
-      })) {
+      for await (const batch of this.#read({ sql, params, mode: 'objects' })) {
         yield batch as string[];
         this.#checkOpen();
       }
       return;
     }
-    const render = rowRenderer(shape.columns, shape.scalar);
     let batch: string[] = [];
     let chars = 0;
     for await (const row of this.#localRows(sql, params)) {
-      const text = render(row);
+      const text = row.json as string;
       batch.push(text);
       chars += text.length;
       if (chars >= BATCH_CHARS) {

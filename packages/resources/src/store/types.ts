@@ -4,14 +4,6 @@
  * Both drivers (SQLite, PostgreSQL) implement `ResourceStore`; see schema.ts for what rows hold.
  */
 
-import type { OutputColumn } from '../query/compile.js';
-
-/** How rows are rendered to JSON: the output columns, and whether a row is its one column's value. */
-export interface RowShape {
-  readonly columns: readonly OutputColumn[];
-  readonly scalar?: boolean;
-}
-
 /** The two SQL dialects the store speaks. */
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,12 +45,11 @@ export interface ResourceStore extends SqlRunner {
    */
   stream(sql: string, params?: readonly SqlParam[], options?: StreamOptions): AsyncIterable<Row>;
   /**
-   * Streams the rows of a query rendered as JSON texts by `shape` (an object per row, or the one
-   * column's value when `scalar`), in batches of about 64 KB of text. On SQLite the worker thread
-   * that reads the rows also renders them, so the event loop only forwards text; every query
-   * route reads this way, whatever its entity.
+   * Streams the JSON texts of a query whose one column, `json`, renders each answer (the query
+   * compiler writes such SELECTs), in batches. The database renders, so the event loop only
+   * forwards text; every query route reads this way, whatever its entity.
    */
-  streamObjects(sql: string, params: readonly SqlParam[], shape: RowShape): AsyncIterable<readonly string[]>;
+  streamObjects(sql: string, params: readonly SqlParam[]): AsyncIterable<readonly string[]>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** Closes every connection. */

@@ -33,9 +33,9 @@ export interface FieldSpec {
 }
 
 /**
- * How the response writer renders one output value: a field type, `json-text` (JSON the
- * database wrote, spliced as is or null), `count`, or the nested lists of a catalog, which the
- * compiler builds as JSON in SQL (`{"data": [...], "href": ...}`).
+ * How the compiler's SQL renders one output value as JSON: a field type, `json-text` (JSON the
+ * database holds, spliced as is or null), `count`, or the nested lists of a catalog
+ * (`{"data": [...], "href": ...}`).
  */
 export type OutputType = FieldType | 'json-text' | 'count' | 'catalog-resources' | 'catalog-edges';
 
