@@ -58,6 +58,6 @@ export interface ResourceStore extends SqlRunner {
 
 /** Options of a streamed read. */
 export interface StreamOptions {
-  /** Rows fetched per round trip on PostgreSQL (default 500). */
+  /** Rows fetched per round trip on PostgreSQL (default `defaults.streamBatchSize`, 2000). */
   readonly batchSize?: number;
 }
