@@ -152,8 +152,10 @@ describe('a provider on the local OAuth 2.0 server', () => {
     local = new LocalOAuth2Server({
       url: 'http://localhost:0',
       clients: [{ id: 'app', secret: 'app-secret', redirectURIs: [`${server.url}/auth/corp/callback`] }],
-      authenticate: (u, p) => u === 'bob' && p === 'hunter2',
+      authenticate: (u, p) => (u === 'bob' && p === 'hunter2') || (u === 'carol' && p === 'open-sesame'),
       emailFor: (u) => `${u}@corp.example`,
+      // Two free failures per user name, then a minute's block (the defaults are 5 and 1 s).
+      throttle: { freeAttemptsPerAccount: 2, baseDelayMs: 60_000 },
     });
     await local.start();
     svc = await startService(
@@ -197,6 +199,21 @@ describe('a provider on the local OAuth 2.0 server', () => {
     expect(done.response.status).toBe(401);
     expect(done.body).toContain('wrong user name or password');
     expect(b.cookie('JWT')).toBeUndefined();
+  });
+
+  it('throttles password guessing per user name: 429 with Retry-After, even for the right password', async () => {
+    const attempt = async (password: string) => {
+      const b = new Browser();
+      return post(b, await loginPage(b), `username=carol&password=${password}`);
+    };
+    for (const guess of ['a', 'b', 'c']) expect((await attempt(guess)).response.status).toBe(401);
+    const blocked = await attempt('open-sesame');
+    expect(blocked.response.status).toBe(429);
+    expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(blocked.body).toContain('too many attempts');
+    // Another user name from the same address is not blocked by carol's count (20 free per address).
+    const b = new Browser();
+    expect((await post(b, await loginPage(b), 'username=bob&password=hunter2')).response.status).toBe(200);
   });
 
   it('refuses unknown clients and unregistered redirect URIs before any login page', async () => {

@@ -9,9 +9,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { generateIdenticon } from '../../avatar/identicon.js';
+import { AuthError } from '../../errors.js';
 import { type Logger, silentLogger } from '../../logger/logger.js';
 import { MemoryStateStore } from '../../state/memory-store.js';
 import type { StateStore } from '../../state/state-store.js';
+import { LoginThrottle, type ThrottleOptions } from '../../throttle/login-throttle.js';
 import { pathOf, queryOf, readForm, sendHTML, sendJSON, sendText } from './http-io.js';
 import { renderLoginPage } from './login-page.js';
 import {
@@ -44,8 +46,17 @@ export interface LocalOAuth2ServerOptions {
   /** Show a login page (default true); without it `username` must come with the authorize request. */
   withLoginPage?: boolean;
   loginPageHandler?: LoginPageHandler;
-  /** Checks a user's password; without it any user name is accepted (development use). */
+  /**
+   * Checks a user's password; without it any user name is accepted (development use). Attempts are
+   * throttled per user name and client address (`throttle`), like every other password check.
+   */
   authenticate?: (username: string, password: string) => boolean | Promise<boolean>;
+  /**
+   * Password guessing limits, counted in `stateStore` (so instances sharing a store, and a service
+   * sharing it, count together); default `throttleDefaults`. The client address is the socket's:
+   * this server is reached directly, not through a proxy.
+   */
+  throttle?: ThrottleOptions;
   /** The e-mail for a user name; the user endpoint omits `email` without it. */
   emailFor?: (username: string) => string | undefined;
   logger?: Logger;
@@ -86,6 +97,7 @@ export class LocalOAuth2Server {
   readonly #registry: ClientRegistry;
   /** The store this server made for itself (no `stateStore` given), closed with it. */
   readonly #ownStore: MemoryStateStore | undefined;
+  readonly #throttle: LoginThrottle;
   #url: URL;
 
   constructor(opts: LocalOAuth2ServerOptions) {
@@ -97,6 +109,7 @@ export class LocalOAuth2Server {
     this.#registry = registry;
     this.#ownStore = opts.stateStore ? undefined : new MemoryStateStore();
     const store = opts.stateStore ?? this.#ownStore!;
+    this.#throttle = new LoginThrottle(store, opts.throttle);
     this.#oauth = new OAuth2Server({
       model: stateModel(registry, store, opts.name ?? 'local'),
       authorizationCodeLifetime: opts.codeTTL ?? 60,
@@ -174,9 +187,9 @@ export class LocalOAuth2Server {
       if (form.username !== undefined) return this.#loginPage(req, res, action, 'enter a user name', 400);
       return this.#loginPage(req, res, action);
     }
-    if (this.#opts.authenticate && !(await this.#opts.authenticate(username, form.password ?? ''))) {
-      this.#logger.logf('[WARN] local oauth2 server: refused login of %s', username);
-      return this.#loginPage(req, res, action, 'wrong user name or password', 401);
+    if (this.#opts.authenticate) {
+      const refusal = await this.#checkPassword(req, res, username, form.password ?? '');
+      if (refusal) return this.#loginPage(req, res, action, refusal.message, refusal.status);
     }
     const request = new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} });
     const response = new OAuth2Server.Response({});
@@ -189,6 +202,34 @@ export class LocalOAuth2Server {
     }
     res.writeHead(302, { location: response.headers!.location!, 'cache-control': 'no-store' });
     res.end();
+  }
+
+  /**
+   * The password check behind the throttle: a blocked user name or address gets 429 and
+   * `Retry-After` before the password is looked at, whatever it is.
+   */
+  async #checkPassword(
+    req: IncomingMessage,
+    res: ServerResponse,
+    username: string,
+    password: string,
+  ): Promise<{ status: number; message: string } | undefined> {
+    const address = req.socket.remoteAddress ?? '';
+    try {
+      await this.#throttle.check(username, address);
+    } catch (error) {
+      if (!(error instanceof AuthError) || error.code !== 'ERR_TOO_MANY_ATTEMPTS') throw error;
+      this.#logger.logf('[WARN] local oauth2 server: login of %s throttled', username);
+      res.setHeader('retry-after', String(error.retryAfterSeconds));
+      return { status: 429, message: 'too many attempts, try again later' };
+    }
+    if (!(await this.#opts.authenticate!(username, password))) {
+      await this.#throttle.failed(username, address);
+      this.#logger.logf('[WARN] local oauth2 server: refused login of %s', username);
+      return { status: 401, message: 'wrong user name or password' };
+    }
+    await this.#throttle.succeeded(username);
+    return undefined;
   }
 
   /** Refuses unknown clients and redirect URIs before any login page is shown (RFC 6749 4.1.2.1). */
