@@ -24,6 +24,9 @@ tar -C "$root" --exclude=./node_modules --exclude='./packages/*/node_modules' --
   --exclude='*.tsbuildinfo' --exclude=./.tools --exclude=./.data --exclude=./graphql-osgi \
   --exclude=.git -cf - . | tar -C "$tree" -xf -
 cd "$tree"
+# A source deleted from the work tree must go from the copy too (a stale module would still be built).
+find . \( -name node_modules -o -name dist \) -prune -o -type f ! -name '*.tsbuildinfo' -print |
+  while IFS= read -r file; do [ -e "$root/$file" ] || rm -f "$file"; done
 export PATH="$node24/bin:$PATH" npm_config_nodedir="$headers"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   node "$npm_cli" install --no-audit --no-fund
