@@ -77,6 +77,7 @@ export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): O
     mountPath: authMountPath,
     tokenDuration: auth.tokenDuration,
     cookieDuration: auth.cookieDuration,
+    revocationCheckInterval: auth.revocationCheck,
     issuer: auth.issuer,
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,

@@ -60,6 +60,11 @@ export const authSection = z
     tokenDuration: duration('15m'),
     /** Lifetime of the cookie and maximum age of a session; afterwards the user logs in again. */
     cookieDuration: duration('744h'),
+    /**
+     * How long an instance trusts its own check that a session is not revoked: a session revoked
+     * elsewhere ends within this; `0s` asks the state store on every request (slower).
+     */
+    revocationCheck: duration('10s'),
     /** `iss` of issued tokens; default `gatehouse` (the library's is `go-pkgz/auth`). */
     issuer: text.default('gatehouse'),
     /** Signing secret; default: the generated file `<dataDir>/secret`. Prefer `GATEHOUSE_SECRET`. */
