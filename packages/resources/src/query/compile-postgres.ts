@@ -4,10 +4,10 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
-import { type NestedItem, QueryCompiler } from './compile.js';
+import { type NestedItem, SelectCompiler } from './compile-select.js';
 import type { RegexIndex } from './regex-narrowing.js';
 
-export class PostgresQueryCompiler extends QueryCompiler {
+export class PostgresQueryCompiler extends SelectCompiler {
   readonly dialect = 'postgres' as const;
 
   /**

@@ -7,15 +7,16 @@
 import { forDialect } from '../store/placeholders.js';
 import type { Dialect } from '../store/types.js';
 import type { Entity } from './ast/entity.js';
-import type { CompiledEntityQuery, CompileOptions, QueryCompiler } from './compile.js';
+import type { CompiledEntityQuery, CompileOptions } from './compile.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
+import type { SelectCompiler } from './compile-select.js';
 import { SqliteQueryCompiler } from './compile-sqlite.js';
 import { invalid, QueryError } from './errors.js';
 import { ENTITY_SPECS, fieldSpec, orderableFields } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
-export function createCompiler(dialect: Dialect, options: CompileOptions): QueryCompiler {
+export function createCompiler(dialect: Dialect, options: CompileOptions): SelectCompiler {
   return dialect === 'sqlite'
     ? new SqliteQueryCompiler(options.inactiveSince, options.hrefBase)
     : new PostgresQueryCompiler(options.inactiveSince, options.hrefBase);

@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
-import { type NestedItem, QueryCompiler } from './compile.js';
+import { type NestedItem, SelectCompiler } from './compile-select.js';
 import { regexLiterals } from './regex-literals.js';
 import { distinctValues, ftsQuery, prefixRanges, RANGE_PREFIX, type RegexIndex } from './regex-narrowing.js';
 
@@ -14,7 +14,7 @@ export function sqliteJsonPath(path: readonly string[]): string {
   return `$${path.map((label) => `."${label.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join('')}`;
 }
 
-export class SqliteQueryCompiler extends QueryCompiler {
+export class SqliteQueryCompiler extends SelectCompiler {
   readonly dialect = 'sqlite' as const;
 
   protected override regexMatch(subject: string, pattern: string): string {
