@@ -51,12 +51,17 @@ export function compileQuery(
 
 function compileCount(query: ValidatedQuery, dialect: Dialect, options: CompileOptions) {
   const compiler = createCompiler(dialect, options);
-  if (!query.projection) {
-    // Rows of the plain query: count them where they are, without building the output columns.
+  const { projection } = query;
+  const aggregated =
+    projection !== undefined &&
+    (projection.groupBy.length > 0 || projection.columns.some((c) => c.kind === 'FunctionColumn'));
+  if (!aggregated) {
+    // One answer per row: count the rows where they are, without rendering any answer.
     const where = compiler.compileFilter(query.entity, query.filter);
     const sql = `SELECT count(*) AS total ${compiler.fromClause(query.entity)} WHERE ${where}`;
     return Object.freeze({ sql: forDialect(dialect, sql), parameters: compiler.parameters });
   }
+  // One answer per group (or one for an aggregate without groups): few answers to render.
   const { sql } = compiler.compileSelect(query);
   const count = `SELECT count(*) AS total FROM (${sql}) q`;
   return Object.freeze({ sql: forDialect(dialect, count), parameters: compiler.parameters });

@@ -307,5 +307,23 @@ describe.each(DIALECTS)('resource queries on a real %s database', (dialect) => {
     });
     expect(result.rows).toHaveLength(1);
     expect(result.total).toBe(4);
+    // One answer per group, and one for an aggregate without groups.
+    const grouped = await runQuery(
+      t.store,
+      ['extract', [['function', 'count'], 'type'], ['=', 'certname', W2], ['group_by', 'type']],
+      { paging: { limit: 1, includeTotal: true } },
+    );
+    const all = await runQuery(t.store, [
+      'extract',
+      [['function', 'count'], 'type'],
+      ['=', 'certname', W2],
+      ['group_by', 'type'],
+    ]);
+    expect(grouped.total).toBe(all.rows.length);
+    expect(all.rows.length).toBeGreaterThan(1);
+    const counted = await runQuery(t.store, ['extract', [['function', 'count']], ['=', 'certname', W2]], {
+      paging: { includeTotal: true },
+    });
+    expect([counted.rows, counted.total]).toEqual([[{ count: 4 }], 1]);
   });
 });
