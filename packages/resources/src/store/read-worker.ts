@@ -2,9 +2,9 @@
  * @module store/read-worker
  * A read worker thread: one read-only SQLite connection (WAL, so it never waits for the writer),
  * opened once, running one query at a time for the read pool. Rows (or, for `objects`, the JSON
- * texts the query renders) are sent in batches of ~64 KB as the pool grants credit. The time bound is enforced here first (between
- * batches and inside every `regexp` call, which makes SQLite abandon even one long step); the
- * pool kills the thread only when that cannot happen in time.
+ * texts the query renders) are sent in batches of ~64 KB as the pool grants credit. The time bound
+ * is enforced here first (between batches and inside every `regexp` call, which makes SQLite
+ * abandon even one long step); the pool kills the thread only when that cannot happen in time.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
