@@ -2,11 +2,13 @@
  * @module folder
  * Keeps the modules of a folder loaded: reads every module file, loads the ones whose content
  * changed, drops the ones that disappeared, and with `watch` re-reads the folder after changes
- * (fs.watch on the folder plus a debounce, since editors write in several steps). A file that
- * fails to load leaves the last good version in place and logs why. Re-reads never overlap.
+ * (fs.watch on the folder and its subfolders plus a debounce, since editors write in several
+ * steps). A file that fails to load leaves the last good version in place and logs why. Re-reads
+ * never overlap. Any other file (a helper in `lib/`, a data file) that changes reloads every module,
+ * since a module cannot say which of them it imports: the new versions import the helper anew.
  */
 import { type FSWatcher, watch } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WebhookDeclarationError } from './declaration-error.js';
 import { contentHash, type LoadedModule, type ModuleLoader, moduleNameOf } from './loader.js';
@@ -31,10 +33,16 @@ export class ModuleFolder {
   readonly #known = new Map<string, Known>();
   /** Modules whose current file failed to load, with why; emptied for a module once it loads. */
   readonly failures = new Map<string, { file: string; error: unknown }>();
-  #watcher: FSWatcher | undefined;
+  /** One watcher per folder walked (fs.watch is not recursive on every platform), once `watch` ran. */
+  readonly #watchers = new Map<string, FSWatcher>();
+  #debounceMs: number | undefined;
+  /** The folders the last re-read walked. */
+  #dirs: readonly string[] = [];
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
+  /** Size and time of every file besides the modules, as last read; undefined before the first sync. */
+  #helpers: string | undefined;
 
   constructor(dir: string, load: ModuleLoader, events: FolderEvents, logger: Logger) {
     this.#dir = dir;
@@ -81,8 +89,39 @@ export class ModuleFolder {
     return byName;
   }
 
+  /**
+   * Every file of the folder and its subfolders that is not a module, as `path size mtime` lines (a
+   * change to one is a changed helper), and the folders walked. Dot folders (the cache among them)
+   * and node_modules are left out.
+   */
+  async #walkHelpers(modules: ReadonlySet<string>): Promise<{ stamp: string; dirs: string[] }> {
+    const lines: string[] = [];
+    const dirs: string[] = [];
+    const walk = async (dir: string, top: boolean): Promise<void> => {
+      dirs.push(dir);
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full, false);
+        else if (entry.isFile() && !(top && modules.has(entry.name))) {
+          const info = await stat(full).catch(() => undefined);
+          if (info) lines.push(`${path.relative(this.#dir, full)} ${info.size} ${info.mtimeMs}`);
+        }
+      }
+    };
+    await walk(this.#dir, true);
+    return { stamp: lines.join('\n'), dirs };
+  }
+
   async #syncOnce(): Promise<void> {
     const present = await this.#listModules();
+    const { stamp, dirs } = await this.#walkHelpers(new Set(present.values()));
+    const helpersChanged = this.#helpers !== undefined && stamp !== this.#helpers;
+    this.#helpers = stamp;
+    this.#dirs = dirs;
+    if (this.#debounceMs !== undefined) this.#watchDirs(dirs);
+    if (helpersChanged) this.#logger.logf('webhooks: a helper file changed, reloading every module');
     for (const [name, known] of this.#known) {
       if (present.get(name) !== path.basename(known.file)) {
         this.#known.delete(name);
@@ -93,11 +132,13 @@ export class ModuleFolder {
     }
     // In parallel: an isolated module's load starts a worker process, which takes a while each.
     await Promise.all(
-      [...present].map(([name, entry]) => this.#loadIfChanged(name, path.join(this.#dir, entry))),
+      [...present].map(([name, entry]) =>
+        this.#loadIfChanged(name, path.join(this.#dir, entry), helpersChanged),
+      ),
     );
   }
 
-  async #loadIfChanged(name: string, file: string): Promise<void> {
+  async #loadIfChanged(name: string, file: string, force: boolean): Promise<void> {
     let source: string;
     try {
       source = await readFile(file, 'utf8');
@@ -105,7 +146,7 @@ export class ModuleFolder {
       return; // removed between listing and reading; the next event re-reads the folder
     }
     const hash = contentHash(source);
-    if (this.#known.get(name)?.hash === hash) return;
+    if (!force && this.#known.get(name)?.hash === hash) return;
     let loaded: LoadedModule | undefined;
     try {
       loaded = await this.#load(name, file, source, `${hash}-${Date.now().toString(36)}`);
@@ -126,27 +167,42 @@ export class ModuleFolder {
     }
   }
 
-  /** Starts watching the folder for changes. */
+  /** Starts watching the folder and its subfolders for changes (re-read after `debounceMs` of quiet). */
   watch(debounceMs: number): void {
-    if (this.#watcher) return;
-    try {
-      this.#watcher = watch(this.#dir, { persistent: false }, (_event, fileName) => {
-        if (typeof fileName === 'string' && fileName.startsWith('.')) return; // the cache folder
-        clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => void this.sync(), debounceMs);
-      });
-      this.#watcher.on('error', (err) =>
-        this.#logger.logf('webhooks: watching %s failed: %s', this.#dir, err),
-      );
-    } catch (err) {
-      this.#logger.logf('webhooks: cannot watch %s: %s', this.#dir, (err as Error).message);
+    if (this.#debounceMs !== undefined) return;
+    this.#debounceMs = debounceMs;
+    this.#watchDirs(this.#dirs);
+  }
+
+  /** Watches each of `dirs` (the folder always), and stops watching folders that are gone. */
+  #watchDirs(dirs: readonly string[]): void {
+    const wanted = new Set([this.#dir, ...dirs]);
+    for (const [dir, watcher] of this.#watchers) {
+      if (wanted.has(dir)) continue;
+      watcher.close();
+      this.#watchers.delete(dir);
+    }
+    for (const dir of wanted) {
+      if (this.#watchers.has(dir)) continue;
+      try {
+        const watcher = watch(dir, { persistent: false }, (_event, fileName) => {
+          if (typeof fileName === 'string' && fileName.startsWith('.')) return; // the cache folder
+          clearTimeout(this.#timer);
+          this.#timer = setTimeout(() => void this.sync(), this.#debounceMs);
+        });
+        watcher.on('error', (err) => this.#logger.logf('webhooks: watching %s failed: %s', dir, err));
+        this.#watchers.set(dir, watcher);
+      } catch (err) {
+        this.#logger.logf('webhooks: cannot watch %s: %s', dir, (err as Error).message);
+      }
     }
   }
 
   async close(): Promise<void> {
     clearTimeout(this.#timer);
-    this.#watcher?.close();
-    this.#watcher = undefined;
+    this.#debounceMs = undefined;
+    for (const watcher of this.#watchers.values()) watcher.close();
+    this.#watchers.clear();
     await this.#running;
   }
 }

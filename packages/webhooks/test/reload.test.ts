@@ -1,5 +1,5 @@
 /** The modules folder is watched: edits, new files, removals and broken edits, without a restart. */
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, post, startService, type TestService } from './helpers.js';
@@ -56,3 +56,39 @@ describe('hot reload', () => {
     expect(await answerOf('/webhook/live/ver')).toBe(4);
   });
 });
+
+describe.each(['process', 'none'] as const)(
+  'a helper edited while the service runs (isolation %s)',
+  (isolation) => {
+    const helper = (greeting: string) =>
+      `export const greeting = (name: string): string => \`${greeting}, \${name}\`;\n`;
+    let live: TestService;
+    beforeAll(async () => {
+      live = await startService(
+        {
+          'greeter.ts':
+            "import { greeting } from './lib/greet.js';\nexport function handleHi() { return greeting('Ada'); }\n",
+        },
+        { isolation },
+      );
+    });
+    afterAll(() => live.close());
+
+    const greet = async () => {
+      const res = await post(live.base, '/webhook/greeter/handleHi');
+      return res.status === 200 ? (res.body as { data: unknown }).data : res.status;
+    };
+
+    it('reloads the modules, which import the new helper', async () => {
+      await mkdir(path.join(live.dir, 'lib'));
+      await writeFile(path.join(live.dir, 'lib', 'greet.ts'), helper('Hello'));
+      await live.app.webhooks.reload();
+      expect(await greet()).toBe('Hello, Ada');
+      await writeFile(path.join(live.dir, 'lib', 'greet.ts'), helper('Good day'));
+      await eventually(async () => (await greet()) === 'Good day, Ada', 'the edited helper');
+      expect(live.lines.some((line) => line.includes('a helper file changed, reloading every module'))).toBe(
+        true,
+      );
+    });
+  },
+);
