@@ -50,8 +50,12 @@ export type { ExtractNode } from './query/ast/extract.js';
 export type { FieldNode } from './query/ast/field.js';
 export type { NodeState } from './query/ast/node-state.js';
 export type { AstNode, AstNodeKind, QueryNode, TopLevelQuery } from './query/ast/query-node.js';
-export type { CompiledEntityQuery, CompiledQuery, CompileOptions } from './query/compile.js';
-export { compileQuery } from './query/compile-query.js';
+export {
+  type CompiledEntityQuery,
+  type CompiledQuery,
+  type CompileOptions,
+  compileQuery,
+} from './query/compile-query.js';
 export { QueryError, type QueryErrorCode } from './query/errors.js';
 export { NO_PAGING, type OrderTerm, type Paging, type SortDirection } from './query/paging.js';
 export { type ParseLimits, parseQuery, parseQueryText } from './query/parse.js';

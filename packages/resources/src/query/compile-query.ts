@@ -5,9 +5,8 @@
  */
 
 import { forDialect } from '../store/placeholders.js';
-import type { Dialect } from '../store/types.js';
+import type { Dialect, SqlParam } from '../store/types.js';
 import type { Entity } from './ast/entity.js';
-import type { CompiledEntityQuery, CompileOptions } from './compile.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
 import type { SelectCompiler } from './compile-select.js';
 import { SqliteQueryCompiler } from './compile-sqlite.js';
@@ -15,6 +14,27 @@ import { invalid, QueryError } from './errors.js';
 import { ENTITY_SPECS, fieldSpec, orderableFields } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
+
+export interface CompiledQuery {
+  readonly sql: string;
+  readonly parameters: readonly SqlParam[];
+}
+
+export interface CompiledEntityQuery {
+  readonly entity: Entity;
+  /** The answers: one column per row, each answer's JSON text (an object, or a bare value for fact-names). */
+  readonly rows: CompiledQuery;
+  /** `SELECT count(*) AS total` over the unpaged query, when include_total was asked. */
+  readonly count: CompiledQuery | undefined;
+}
+
+export interface CompileOptions {
+  readonly paging: Paging;
+  /** ISO time: `inactive` nodes are those deactivated or expired after it (now - purge TTL). */
+  readonly inactiveSince: string;
+  /** Path before `/catalogs/<node>/resources` in the `href` of a catalog's lists (default `/pdb/query/v4`). */
+  readonly hrefBase?: string;
+}
 
 export function createCompiler(dialect: Dialect, options: CompileOptions): SelectCompiler {
   return dialect === 'sqlite'

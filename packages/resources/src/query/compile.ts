@@ -22,29 +22,7 @@ import type { NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import type { ImplicitSubqueryNode } from './ast/subquery.js';
 import { ENTITY_SPECS, type FieldSpec, fieldSpec, relationship } from './fields.js';
-import type { Paging } from './paging.js';
 import { distinctValues, prefixRanges, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
-
-export interface CompiledQuery {
-  readonly sql: string;
-  readonly parameters: readonly SqlParam[];
-}
-
-export interface CompiledEntityQuery {
-  readonly entity: Entity;
-  /** The answers: one column per row, each answer's JSON text (an object, or a bare value for fact-names). */
-  readonly rows: CompiledQuery;
-  /** `SELECT count(*) AS total` over the unpaged query, when include_total was asked. */
-  readonly count: CompiledQuery | undefined;
-}
-
-export interface CompileOptions {
-  readonly paging: Paging;
-  /** ISO time: `inactive` nodes are those deactivated or expired after it (now - purge TTL). */
-  readonly inactiveSince: string;
-  /** Path before `/catalogs/<node>/resources` in the `href` of a catalog's lists (default `/pdb/query/v4`). */
-  readonly hrefBase?: string;
-}
 
 const TRUE_SQL = '(1 = 1)';
 const FALSE_SQL = '(1 = 0)';

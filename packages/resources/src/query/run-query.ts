@@ -11,7 +11,7 @@ import { Comparison } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import { ColumnField } from './ast/field.js';
 import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
-import type { CompiledEntityQuery } from './compile.js';
+import type { CompiledEntityQuery } from './compile-query.js';
 import { compileQuery } from './compile-query.js';
 import type { Paging } from './paging.js';
 import { validateQuery } from './validate.js';
