@@ -92,11 +92,25 @@ export async function purgeNodes(
   return purged;
 }
 
-/** One collection: expire, then purge. */
+/**
+ * Deletes the fact paths no node's facts hold any more (PuppetDB's garbage collection does the
+ * same): `fact_paths` only grows as facts arrive, so `/fact-paths` would otherwise keep paths of
+ * facts long gone. Returns how many.
+ */
+export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
+  return exec(
+    store,
+    `DELETE FROM fact_paths WHERE NOT EXISTS (SELECT 1 FROM fact_contents c
+       WHERE c.path = fact_paths.path AND c.value_type = fact_paths.value_type)`,
+  );
+}
+
+/** One collection: expire, purge, drop unused fact paths. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
   const purged = await purgeNodes(store, options.purgeTtlMs ?? defaults.purgeTtlMs, now, options.purgeBatch);
+  await dropUnusedFactPaths(store);
   if (expired > 0 || purged > 0) {
     (options.logger ?? silentLogger).logf(
       '[INFO] resources gc: %d node(s) expired, %d purged',

@@ -14,18 +14,32 @@ import type { ExtractNode } from './ast/extract.js';
 import { fieldLabel } from './ast/field.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import { QueryCompiler } from './compile.js';
-import { ENTITY_SPECS, fieldSpec, type OutputSpec, type OutputType } from './fields.js';
+import { ENTITY_SPECS, fieldSpec, type NestedOutput, type OutputSpec, type OutputType } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
-/** A nested list item: its key, its SQL, and how to put it into a JSON object. */
-export type NestedItem = readonly [key: string, sql: string, kind: 'scalar' | 'json' | 'boolean'];
+/**
+ * A nested list item: its key, its SQL, and how to put it into a JSON object (`json`: a JSON
+ * column; `json-text`: JSON held as text, as fact values are on both databases).
+ */
+export type NestedItem = readonly [
+  key: string,
+  sql: string,
+  kind: 'scalar' | 'json' | 'json-text' | 'boolean',
+];
 
-/** The items of a catalog's nested resources and edges, over a row alias `x`. */
-const NESTED: Record<
-  'catalog-resources' | 'catalog-edges',
-  { table: string; order: string; items: NestedItem[] }
-> = {
+/** The rows of a nested list (over a row alias `x`) and the route its `href` names. */
+interface NestedList {
+  readonly table: string;
+  readonly order: string;
+  readonly items: NestedItem[];
+  /** `href` = `<base>/<route>/<certname>/<tail>`. */
+  readonly route: 'catalogs' | 'factsets';
+  readonly tail: string;
+}
+
+/** The items of a catalog's nested resources and edges and of a factset's facts. */
+const NESTED: Record<NestedOutput, NestedList> = {
   'catalog-resources': {
     table: 'resources',
     order: 'x.type, x.title',
@@ -39,6 +53,8 @@ const NESTED: Record<
       ['line', 'x.line', 'scalar'],
       ['parameters', 'x.parameters', 'json'],
     ],
+    route: 'catalogs',
+    tail: 'resources',
   },
   'catalog-edges': {
     table: 'edges',
@@ -50,8 +66,22 @@ const NESTED: Record<
       ['target_title', 'x.target_title', 'scalar'],
       ['relationship', 'x.relationship', 'scalar'],
     ],
+    route: 'catalogs',
+    tail: 'edges',
+  },
+  'factset-facts': {
+    table: 'facts',
+    order: 'x.name',
+    items: [
+      ['name', 'x.name', 'scalar'],
+      ['value', 'x.value', 'json-text'],
+    ],
+    route: 'factsets',
+    tail: 'facts',
   },
 };
+
+const isNested = (type: OutputType): type is NestedOutput => Object.hasOwn(NESTED, type);
 
 /** One key of an answer object: its name, its SQL (built when rendered, in binding order), its type. */
 type OutputItem = readonly [key: string, sql: () => string, type: OutputType];
@@ -84,6 +114,9 @@ export abstract class SelectCompiler extends QueryCompiler {
     orderBy: string,
     href: string,
   ): string;
+
+  /** A node's facts as one JSON object (`{"name": value, ...}`, `{}` when none) for the certname `certname`. */
+  protected abstract factsObject(certname: string): string;
 
   /** The unpaged SELECT of a validated query: one column, each answer as JSON text (`#render`). */
   compileSelect(query: ValidatedQuery): { sql: string } {
@@ -133,8 +166,12 @@ export abstract class SelectCompiler extends QueryCompiler {
         return `COALESCE(${this.jsonText(sql)}, '{}')`;
       case 'json-text':
       case 'fact-value':
+      case 'path':
       case 'catalog-resources':
       case 'catalog-edges':
+      case 'factset-facts':
+      case 'facts-object':
+      case 'trusted-fact':
         return `COALESCE(${this.jsonText(sql)}, 'null')`;
       default:
         return assertNever(type);
@@ -142,11 +179,15 @@ export abstract class SelectCompiler extends QueryCompiler {
   }
 
   #outputSql(alias: string, out: OutputSpec): string {
-    if (out.type !== 'catalog-resources' && out.type !== 'catalog-edges') return `${alias}.${out.column}`;
-    const nested = NESTED[out.type];
     const certname = `${alias}.${out.column}`;
-    const tail = out.type === 'catalog-resources' ? '/resources' : '/edges';
-    const href = `(CAST(${this.param(`${this.#hrefBase}/catalogs/`)} AS TEXT) || ${certname} || '${tail}')`;
+    if (out.type === 'facts-object') return this.factsObject(certname);
+    if (out.type === 'trusted-fact') {
+      return `(SELECT x.value FROM facts x WHERE x.certname = ${certname} AND x.name = 'trusted')`;
+    }
+    if (!isNested(out.type)) return certname;
+    const nested = NESTED[out.type];
+    const route = this.param(`${this.#hrefBase}/${nested.route}/`);
+    const href = `(CAST(${route} AS TEXT) || ${certname} || '/${nested.tail}')`;
     return this.nestedList(
       nested.items,
       `${nested.table} x WHERE x.certname = ${certname}`,
@@ -180,7 +221,16 @@ export abstract class SelectCompiler extends QueryCompiler {
       }
       const { field } = column;
       if (field.kind === 'DottedParameterField') {
-        return [fieldLabel(field), () => this.jsonGet(`${r}.parameters`, field.path), 'json-text'];
+        const value = () =>
+          field.root === 'parameters'
+            ? this.jsonGet(`${r}.parameters`, field.path)
+            : this.factDottedValue(r, field);
+        return [fieldLabel(field), value, 'json-text'];
+      }
+      // A field the answer shows nested or computed (a catalog's resources, an inventory's facts).
+      const out = ENTITY_SPECS[entity].output.find((o) => o.key === field.name);
+      if (out && out.type !== 'string' && out.column !== field.name) {
+        return [field.name, () => this.#outputSql(r, out), out.type];
       }
       const spec = fieldSpec(entity, field.name)!;
       return [field.name, () => `${r}.${spec.column}`, spec.type === 'fact-value' ? 'json-text' : spec.type];

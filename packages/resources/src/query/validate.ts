@@ -10,7 +10,7 @@
 import { Comparison, type ComparisonNode } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import { Extract, type ExtractColumnNode, type ExtractNode } from './ast/extract.js';
-import { ColumnField, fieldLabel } from './ast/field.js';
+import { ColumnField, type DottedParameterFieldNode, fieldLabel } from './ast/field.js';
 import { And, Not, Or } from './ast/logical.js';
 import { ArrayValues, In, type InNode, Select, type SelectNode } from './ast/membership.js';
 import { NodeStateFilter } from './ast/node-state.js';
@@ -119,6 +119,11 @@ function requireField(entity: Entity, name: string): FieldSpec {
   );
 }
 
+/** The entity a dotted field belongs to: `parameters.*` to resources, `facts.*` and `trusted.*` to inventory. */
+function dottedOwner(field: DottedParameterFieldNode): Entity {
+  return field.root === 'parameters' ? 'resources' : 'inventory';
+}
+
 /** `["parameter", N]` and dotted parameters belong to resources, `["fact", N]` to nodes. */
 function requireEntity(entity: Entity, owner: Entity, label: string): void {
   if (entity !== owner) {
@@ -135,7 +140,7 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
     requireEntity(entity, 'resources', label);
     checkParameterComparison(operator, label, node.value);
   } else if (field.kind === 'DottedParameterField') {
-    requireEntity(entity, 'resources', label);
+    requireEntity(entity, dottedOwner(field), label);
     checkDottedComparison(operator, label, node.value);
   } else if (field.kind === 'FactField') {
     requireEntity(entity, 'nodes', label);
@@ -145,6 +150,7 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
     const value = checkColumnComparison(operator, spec.type, label, node.value);
     if (spec.type === 'query-only') return rewriteTag(operator, value as string);
     if (operator === '~') checkRegex(value as string);
+    if (operator === '~>') for (const pattern of value as string[]) checkRegex(pattern);
     return Comparison.create(operator, field, value);
   }
   if (operator === '~') checkRegex(node.value as string);
@@ -168,7 +174,11 @@ function validateNullCheck(node: NullCheckNode, entity: Entity): QueryNode {
     return spec.type === 'query-only' ? NullCheck.create(ColumnField.create('tags'), node.isNull) : node;
   }
   if (field.kind === 'FactField') throw invalid(`null? is not supported on ${fieldLabel(field)}`);
-  requireEntity(entity, 'resources', fieldLabel(field));
+  requireEntity(
+    entity,
+    field.kind === 'DottedParameterField' ? dottedOwner(field) : 'resources',
+    fieldLabel(field),
+  );
   return node;
 }
 
@@ -231,7 +241,7 @@ function validateProjection(entity: Entity, extract: ExtractNode): ExtractNode {
   );
   for (const column of extract.columns) {
     if (column.kind === 'FieldColumn' && column.field.kind === 'DottedParameterField') {
-      requireEntity(entity, 'resources', column.field.text);
+      requireEntity(entity, dottedOwner(column.field), column.field.text);
     }
   }
   checkExtractable(entity, [...plainNames, ...extract.groupBy]);

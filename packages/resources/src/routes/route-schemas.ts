@@ -52,7 +52,7 @@ const queryResponses = {
 };
 
 const pathParameterDescriptions: Record<string, string> = {
-  parent: 'the certname, catalog or environment the results belong to',
+  parent: 'the node, catalog, environment, factset or producer the results belong to',
   type: 'resource type (capitalised as Puppet does: `file`, `File`, `apache::vhost`)',
   name: 'fact name',
   '*': 'resource title or fact value (may hold slashes)',

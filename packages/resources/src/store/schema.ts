@@ -324,6 +324,43 @@ const queryIndexes: Migration = {
   only: { postgres: ['CREATE INDEX resources_title_bytewise_idx ON resources (title COLLATE "C")'] },
 };
 
+/**
+ * What the fact entities beyond `facts` read (factsets, inventory, fact-contents, fact-paths,
+ * producers): the factset's producer and hash on the node row, and every node of every fact's tree
+ * as a row of `fact_contents` (`path` the canonical JSON array of keys and indexes, `value` the
+ * canonical JSON of a leaf, NULL for a hash or array, `value_type` PuppetDB's type word), so a path
+ * or value query is an index lookup instead of walking each node's JSON. `fact_paths` keeps every
+ * path with its type ever seen (as PuppetDB's table of that name): the GC drops those no node has.
+ * Facts received before this migration get their rows with the node's next facts.
+ */
+const factContents: Migration = {
+  version: 8,
+  name: 'fact contents and paths, factset producer and hash',
+  sql: [
+    'ALTER TABLE certnames ADD COLUMN facts_producer TEXT NULL',
+    'ALTER TABLE certnames ADD COLUMN facts_hash TEXT NULL',
+    `CREATE TABLE fact_contents (
+      certname TEXT NOT NULL,
+      path TEXT NOT NULL,
+      name TEXT NOT NULL,
+      depth INTEGER NOT NULL,
+      value_type TEXT NOT NULL,
+      value TEXT NULL,
+      value_string TEXT NULL,
+      PRIMARY KEY (certname, path)
+    ){CLUSTERED}`,
+    'CREATE INDEX fact_contents_path_idx ON fact_contents (path)',
+    'CREATE INDEX fact_contents_name_idx ON fact_contents (name)',
+    `CREATE TABLE fact_paths (
+      path TEXT NOT NULL,
+      value_type TEXT NOT NULL,
+      name TEXT NOT NULL,
+      depth INTEGER NOT NULL,
+      PRIMARY KEY (path, value_type)
+    ){CLUSTERED}`,
+  ],
+};
+
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -332,6 +369,7 @@ export const MIGRATIONS: readonly Migration[] = [
   regexIndexes,
   commandQueue,
   queryIndexes,
+  factContents,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
@@ -341,6 +379,7 @@ export const NODE_TABLES = [
   'resources',
   'edges',
   'facts',
+  'fact_contents',
   'catalogs',
   'certnames',
 ] as const;

@@ -10,7 +10,9 @@ import type { RegexIndex } from '../regex-narrowing.js';
 /**
  * How a field compares. `json` is the parameters object (dotted paths go inside it); `array` is
  * the tag list; `query-only` is `tag`, which is rewritten to `tags`; `fact-value` is a fact's value,
- * any JSON, stored as canonical JSON text beside its raw string (`value_string`).
+ * any JSON, stored as canonical JSON text beside its raw string (`value_string`); `path` is a fact
+ * path (`["os", "release", 0]`), stored as its canonical JSON text, compared whole with `=` and
+ * element by element with `~>`.
  */
 export type FieldType =
   | 'string'
@@ -20,7 +22,8 @@ export type FieldType =
   | 'array'
   | 'json'
   | 'query-only'
-  | 'fact-value';
+  | 'fact-value'
+  | 'path';
 
 export interface FieldSpec {
   readonly type: FieldType;
@@ -34,10 +37,14 @@ export interface FieldSpec {
 
 /**
  * How the compiler's SQL renders one output value as JSON: a field type, `json-text` (JSON the
- * database holds, spliced as is or null), `count`, or the nested lists of a catalog
- * (`{"data": [...], "href": ...}`).
+ * database holds, spliced as is or null), `count`, the nested lists of a catalog or a factset
+ * (`{"data": [...], "href": ...}`), or a node's facts as one object (`facts-object`) or its
+ * `trusted` fact (`trusted-fact`); for these the column is the certname's.
  */
-export type OutputType = FieldType | 'json-text' | 'count' | 'catalog-resources' | 'catalog-edges';
+export type OutputType = FieldType | 'json-text' | 'count' | NestedOutput | 'facts-object' | 'trusted-fact';
+
+/** The outputs rendered as `{"data": [...], "href": ...}` lists of a node's rows. */
+export type NestedOutput = 'catalog-resources' | 'catalog-edges' | 'factset-facts';
 
 /** One key of an entity's answer object, in PuppetDB's key order. */
 export interface OutputSpec {
