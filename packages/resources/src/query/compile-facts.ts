@@ -71,15 +71,18 @@ export abstract class FactFilterCompiler extends SqlBuilder {
     });
   }
 
-  /** `["null?", "facts.<path>", bool]`: the value is missing or JSON null (true), or present (false). */
+  /**
+   * `["null?", "facts.<path>", bool]`: the value there is JSON null (true) or another value (false);
+   * a missing path is neither, as for `parameters.<path>` and in PuppetDB.
+   */
   protected factDottedNullCheck(alias: string, field: DottedParameterFieldNode, isNull: boolean): string {
     const { name, inside } = this.#factAndPath(field);
-    const present = this.nodesWithFact(`${alias}.certname`, name, (fx) =>
+    const comparison = isNull ? '=' : '<>';
+    return this.nodesWithFact(`${alias}.certname`, name, (fx) =>
       inside.length === 0
-        ? `${fx}.value <> 'null'`
-        : `${this.jsonTypeOf(this.jsonOfText(`${fx}.value`), inside)} <> 'null'`,
+        ? `${fx}.value ${comparison} 'null'`
+        : `${this.jsonTypeOf(this.jsonOfText(`${fx}.value`), inside)} ${comparison} 'null'`,
     );
-    return isNull ? `(NOT ${present})` : present;
   }
 
   /** The value of `facts.<path>` / `trusted.<path>` for the inventory row `alias`, as JSON (an extract). */

@@ -48,8 +48,24 @@ export function fieldSpec(entity: Entity, name: string): FieldSpec | undefined {
   return Object.hasOwn(fields, name) ? fields[name] : undefined;
 }
 
-/** Fields an answer may be ordered by: the projectable scalar ones (not tags or parameters). */
+/** The entity's name in PuppetDB's error texts. */
+export function entityLabel(entity: Entity): string {
+  return ENTITY_SPECS[entity].label ?? entity;
+}
+
+/** Fields that may be extracted, in PuppetDB's order for its error texts. */
+export function extractableFields(entity: Entity): string[] {
+  const { fields, projections } = ENTITY_SPECS[entity];
+  return (projections ?? fieldNames(entity)).filter((name) => fields[name]!.projectable);
+}
+
+/**
+ * Fields an answer may be ordered by, in PuppetDB's order: its projections where listed, else the
+ * projectable scalar ones (not tags or parameters).
+ */
 export function orderableFields(entity: Entity): string[] {
+  const { projections } = ENTITY_SPECS[entity];
+  if (projections) return [...projections];
   return fieldNames(entity).filter((name) => {
     const spec = ENTITY_SPECS[entity].fields[name]!;
     return spec.projectable && spec.type !== 'array' && spec.type !== 'json' && spec.type !== 'path';

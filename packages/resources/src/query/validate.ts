@@ -18,7 +18,15 @@ import { NullCheck, type NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode, type TopLevelQuery } from './ast/query-node.js';
 import { ImplicitSubquery } from './ast/subquery.js';
 import { invalid, quoteList } from './errors.js';
-import { ENTITY_SPECS, type FieldSpec, fieldNames, fieldSpec, relationship } from './fields.js';
+import {
+  ENTITY_SPECS,
+  entityLabel,
+  extractableFields,
+  type FieldSpec,
+  fieldNames,
+  fieldSpec,
+  relationship,
+} from './fields.js';
 import { CASE_INSENSITIVE_PREFIX, checkRegex } from './regex.js';
 import {
   checkArrayElements,
@@ -115,7 +123,7 @@ function requireField(entity: Entity, name: string): FieldSpec {
   const spec = fieldSpec(entity, name);
   if (spec) return spec;
   throw invalid(
-    `'${name}' is not a queryable object for ${entity}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
+    `'${name}' is not a queryable object for ${entityLabel(entity)}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
   );
 }
 
@@ -128,7 +136,7 @@ function dottedOwner(field: DottedParameterFieldNode): Entity {
 function requireEntity(entity: Entity, owner: Entity, label: string): void {
   if (entity !== owner) {
     throw invalid(
-      `'${label}' is not a queryable object for ${entity}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
+      `'${label}' is not a queryable object for ${entityLabel(entity)}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
     );
   }
 }
@@ -228,10 +236,9 @@ function checkExtractable(entity: Entity, names: readonly string[]): void {
   const fields = ENTITY_SPECS[entity].fields;
   const unknown = names.filter((name) => !(Object.hasOwn(fields, name) && fields[name]!.projectable));
   if (unknown.length === 0) return;
-  const acceptable = fieldNames(entity).filter((name) => fields[name]!.projectable);
   const noun = unknown.length === 1 ? 'field' : 'fields';
   throw invalid(
-    `Can't extract unknown '${entity}' ${noun} ${quoteList(unknown)}. Acceptable fields are ${quoteList(acceptable)}`,
+    `Can't extract unknown '${entityLabel(entity)}' ${noun} ${quoteList(unknown)}. Acceptable fields are ${quoteList(extractableFields(entity))}`,
   );
 }
 

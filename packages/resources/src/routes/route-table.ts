@@ -119,7 +119,8 @@ export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
   ]),
   { path: '/factsets', entity: 'factsets', criteria: none },
   { path: '/factsets/:parent', entity: 'factsets', parent: 'factsets', single: true, criteria: anyNodeState },
-  { path: '/factsets/:parent/facts', entity: 'facts', parent: 'factsets', criteria: anyNodeState },
+  // PuppetDB 7.12.1 answers the factset itself here (an array of one), not its facts (checked).
+  { path: '/factsets/:parent/facts', entity: 'factsets', parent: 'factsets', criteria: anyNodeState },
   { path: '/inventory', entity: 'inventory', criteria: none },
   { path: '/fact-contents', entity: 'fact_contents', criteria: none },
   { path: '/fact-paths', entity: 'fact_paths', criteria: none },

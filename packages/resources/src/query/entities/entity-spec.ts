@@ -69,6 +69,14 @@ export interface EntitySpec {
   readonly nodeState: boolean;
   /** Answers are the bare values of this field instead of objects (`fact-names`). */
   readonly scalar?: string;
+  /**
+   * The fields as PuppetDB lists them in its error texts, in its order: the extractable ones for
+   * `Acceptable fields are ...`, all of them for order_by's `Supported columns are ...`, and then
+   * every one of them may be an order_by column. Unset: sorted names, scalar fields orderable.
+   */
+  readonly projections?: readonly string[];
+  /** The entity's name in PuppetDB's error texts when it differs (`fact_nodes` for fact_contents). */
+  readonly label?: string;
 }
 
 export const column = (type: FieldType, name: string, regexIndex?: RegexIndex): FieldSpec =>

@@ -18,14 +18,17 @@ export const FACT_CONTENTS: EntitySpec = {
     path: column('path', 'path'),
     value: column('fact-value', 'value'),
   },
+  // PuppetDB 7.12.1's key order and name in errors (checked against the real server).
   output: [
     output('certname', 'string'),
     output('environment', 'string'),
-    output('name', 'string'),
     output('path', 'json-text'),
+    output('name', 'string'),
     output('value', 'json-text'),
   ],
   nodeState: true,
+  projections: ['certname', 'environment', 'path', 'name', 'value'],
+  label: 'fact_nodes',
 };
 
 export const FACT_PATHS: EntitySpec = {
@@ -37,6 +40,7 @@ export const FACT_PATHS: EntitySpec = {
     path: column('path', 'path'),
     type: column('string', 'type'),
   },
-  output: [output('path', 'json-text'), output('type', 'string')],
+  output: [output('type', 'string'), output('path', 'json-text'), output('name', 'string')],
   nodeState: false,
+  projections: ['type', 'path', 'name', 'depth'],
 };

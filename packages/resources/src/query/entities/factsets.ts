@@ -27,17 +27,18 @@ export const FACTSETS: EntitySpec = {
     producer_timestamp: column('timestamp', 'producer_timestamp'),
     timestamp: column('timestamp', 'timestamp'),
   },
-  // PuppetDB 7.12.1's key order.
+  // PuppetDB 7.12.1's key order (checked against the real server).
   output: [
-    output('certname', 'string'),
-    output('environment', 'string'),
-    output('facts', 'factset-facts', 'certname'),
-    output('hash', 'string'),
-    output('producer', 'string'),
-    output('producer_timestamp', 'timestamp'),
     output('timestamp', 'timestamp'),
+    output('facts', 'factset-facts', 'certname'),
+    output('certname', 'string'),
+    output('hash', 'string'),
+    output('producer_timestamp', 'timestamp'),
+    output('producer', 'string'),
+    output('environment', 'string'),
   ],
   nodeState: true,
+  projections: ['timestamp', 'facts', 'certname', 'hash', 'producer_timestamp', 'producer', 'environment'],
 };
 
 export const INVENTORY: EntitySpec = {
@@ -58,4 +59,5 @@ export const INVENTORY: EntitySpec = {
     output('trusted', 'trusted-fact', 'certname'),
   ],
   nodeState: true,
+  projections: ['certname', 'timestamp', 'environment', 'facts', 'trusted'],
 };
