@@ -42,6 +42,10 @@ export {
   startGc,
 } from './lifecycle/gc.js';
 export { type Logger, silentLogger } from './logger.js';
+export { CommandFigures, type Meter, type Timer } from './metrics/command-figures.js';
+export { type Attributes, type FigureSources, jolokiaList, jolokiaRead } from './metrics/jolokia.js';
+export { registerJolokiaRoutes } from './metrics/jolokia-routes.js';
+export { type Population, population } from './metrics/population.js';
 export { defaults, type ResourcesPluginOptions } from './options.js';
 export { type ResourcesRuntime, resourcesPlugin } from './plugin.js';
 export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';

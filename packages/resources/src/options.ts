@@ -118,6 +118,11 @@ export interface ResourcesPluginOptions {
   readonly readQueueLimit?: number;
   /** Told of each command this instance stored once it is applied or has failed (for metrics). */
   readonly onCommandSettled?: (settled: SettledCommand) => void;
+  /**
+   * Serve PuppetDB's Jolokia metrics, `GET /metrics/v2/list` and `/metrics/v2/read/<mbean>`, at the
+   * root of the app (default false: guard them as the app's other metrics first).
+   */
+  readonly metricsV2?: boolean;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -142,6 +147,7 @@ export interface ResolvedOptions {
   readonly readWorkers: number;
   readonly readQueueLimit: number;
   readonly onCommandSettled: ((settled: SettledCommand) => void) | undefined;
+  readonly metricsV2: boolean;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -200,5 +206,6 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
     readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
     onCommandSettled: options.onCommandSettled,
+    metricsV2: checkBoolean('metricsV2', options.metricsV2, false),
   });
 }

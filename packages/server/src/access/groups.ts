@@ -90,7 +90,7 @@ export const routeGroups = {
     writes: false,
     defaultRule: ['loopback'],
     format: 'text',
-    routes: () => ['/metrics'],
+    routes: () => ['/metrics', '/metrics/v2/*'], // Prometheus; PuppetDB's Jolokia (resources)
   },
 } as const satisfies Record<string, RouteGroup>;
 

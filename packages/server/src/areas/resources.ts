@@ -41,6 +41,7 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     readWorkers,
     readQueueLimit,
     onCommandSettled: (settled) => metrics.commandSettled(settled),
+    metricsV2: true, // /metrics/v2/...: route group `metrics`, as /metrics
   });
   const { store, processor } = app.gatehouseResources;
   metrics.watchCommandQueue(() => processor.stats());
