@@ -275,7 +275,8 @@ export abstract class QueryCompiler extends FactFilterCompiler {
         `${column} IN (${source.values.map((v) => this.scalarParam(v)).join(', ')})`;
       if (specs[0]!.type === 'array') return this.#tagsMatch(scope, list);
       if (specs[0]!.type === 'fact-value' || specs[0]!.type === 'path') {
-        return `${scope.alias}.value IN (${source.values.map((v) => this.jsonParam(v)).join(', ')})`;
+        const column = `${scope.alias}.${specs[0]!.column}`;
+        return `${column} IN (${source.values.map((v) => this.jsonParam(v)).join(', ')})`;
       }
       return list(`${scope.alias}.${specs[0]!.column}`);
     }

@@ -128,6 +128,16 @@ describe.each(DIALECTS)('fact, edge and producer entities on %s', (dialect) => {
         value: '/boot',
       },
     ]);
+    const several = await rows('/fact-contents', {
+      query: [
+        'and',
+        ['in', 'path', ['array', [['os', 'family'], ['kernel']]]],
+        ['=', 'certname', 'db1.example.com'],
+      ],
+    });
+    expect(several.map((r) => r.value).sort()).toEqual(['Debian', 'Linux']);
+    const notPath = await get('/fact-contents', { query: ['in', 'name', ['array', [['os']]]] });
+    expect(notPath.text).toBe('Argument "["os"]" is incompatible with string field "name".');
     const regex = await rows('/fact-contents', {
       query: ['and', ['~>', 'path', ['os', 'rel.*', 'maj.*']], ['=', 'certname', 'db1.example.com']],
     });
