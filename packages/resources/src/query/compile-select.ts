@@ -82,6 +82,8 @@ const NESTED: Record<NestedOutput, NestedList> = {
 };
 
 const isNested = (type: OutputType): type is NestedOutput => Object.hasOwn(NESTED, type);
+/** Outputs built from other rows (nested lists, a node's facts) rather than read from a column. */
+const isComputed = (type: OutputType) => isNested(type) || type === 'facts-object' || type === 'trusted-fact';
 
 /** One key of an answer object: its name, its SQL (built when rendered, in binding order), its type. */
 type OutputItem = readonly [key: string, sql: () => string, type: OutputType];
@@ -229,7 +231,7 @@ export abstract class SelectCompiler extends QueryCompiler {
       }
       // A field the answer shows nested or computed (a catalog's resources, an inventory's facts).
       const out = ENTITY_SPECS[entity].output.find((o) => o.key === field.name);
-      if (out && out.type !== 'string' && out.column !== field.name) {
+      if (out && isComputed(out.type)) {
         return [field.name, () => this.#outputSql(r, out), out.type];
       }
       const spec = fieldSpec(entity, field.name)!;

@@ -99,6 +99,13 @@ describe.each(DIALECTS)('fact, edge and producer entities on %s', (dialect) => {
       query: ['extract', ['certname', 'facts.os.family'], ['=', 'certname', 'db1.example.com']],
     });
     expect(extract).toEqual([{ certname: 'db1.example.com', 'facts.os.family': 'Debian' }]);
+    const whole = await rows('/inventory', {
+      query: ['extract', ['facts', 'trusted'], ['=', 'certname', 'db1.example.com']],
+    });
+    expect((whole[0]!.facts as Obj).kernel).toBe('Linux');
+    expect(whole[0]!.trusted).toBeNull();
+    const nested = await rows('', { query: 'factsets[certname, facts] { certname = "db1.example.com" }' });
+    expect((nested[0]!.facts as { href: string }).href).toBe('/pdb/query/v4/factsets/db1.example.com/facts');
     const bad = await get('/resources', { query: ['=', 'facts.os', 'x'] });
     expect(bad.status).toBe(400);
     expect(bad.text).toMatch(/^'facts\.os' is not a queryable object for resources/);
