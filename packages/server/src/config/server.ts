@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { logFormats, logLevels } from '../logging.js';
-import { baseURL, duration, port, text } from './fields.js';
+import { baseURL, duration, port, text } from '../settings/fields.js';
 
 export const serverSection = z
   .strictObject({
