@@ -53,7 +53,8 @@ function reportRow(report: Report, received: string, latest: boolean): [string, 
     ['status', report.status],
     ['noop', report.noop],
     ['noop_pending', report.noopPending],
-    ['corrective_change', report.correctiveChange],
+    // PuppetDB without PE keeps no corrective_change (report-payload.ts).
+    ['corrective_change', null],
     ['type', report.type],
     ['latest', latest],
     ['metrics', report.metrics],
@@ -92,7 +93,7 @@ async function markLatest(tx: SqlRunner, report: Report, received: string) {
     [
       report.status,
       report.noop,
-      report.correctiveChange,
+      null,
       report.cachedCatalogStatus,
       report.noopPending,
       report.jobId,
@@ -131,7 +132,7 @@ export function applyReport(store: Transactional, report: Report, received: stri
       event.line,
       event.containmentPath,
       event.containingClass,
-      event.correctiveChange,
+      null,
     ]);
     if (rows.length > 0) await tx.bulkInsert('resource_events', EVENT_COLUMNS, rows);
     return 'stored';

@@ -27,7 +27,6 @@ export interface ReportEvent {
   readonly containmentPath: string | null;
   /** The innermost class of the containment path (an element without `[`), as PuppetDB derives it. */
   readonly containingClass: string | null;
-  readonly correctiveChange: boolean | null;
 }
 
 /** A `store report` command's report, whatever version it came in. */
@@ -50,7 +49,6 @@ export interface Report {
   readonly status: string | null;
   readonly noop: boolean | null;
   readonly noopPending: boolean | null;
-  readonly correctiveChange: boolean | null;
   /** `agent` or `plan`; plan reports never become a node's latest report. */
   readonly type: 'agent' | 'plan';
   /** JSON arrays of `{category, name, value}` and `{file, line, level, message, source, tags, time}`. */
@@ -70,20 +68,19 @@ export function containingClass(path: readonly string[] | null): string | null {
 }
 
 /**
- * PuppetDB's report identity hash: SHA-1 of the sorted-key JSON of these eight fields, with the
- * timestamps as Cheshire writes a java.sql.Timestamp (seconds, `Z`).
+ * PuppetDB's report identity hash: SHA-1 of the sorted-key JSON of these eight fields, timestamps
+ * in UTC with milliseconds (the same hash as PuppetDB 7.12.1 for the same report, checked).
  */
 export function reportHash(report: Omit<Report, 'hash'>): string {
-  const seconds = (ts: string) => `${ts.slice(0, 19)}Z`;
   return sha1Hex(
     canonicalJson({
       certname: report.certname,
       puppet_version: report.puppetVersion,
       report_format: report.reportFormat,
       configuration_version: report.configurationVersion,
-      start_time: seconds(report.startTime),
-      end_time: seconds(report.endTime),
-      producer_timestamp: seconds(report.producerTimestamp),
+      start_time: report.startTime,
+      end_time: report.endTime,
+      producer_timestamp: report.producerTimestamp,
       transaction_uuid: report.transactionUuid,
     }),
   );
@@ -125,6 +122,15 @@ function readResourceFields(r: FieldReader, obj: JsonObject, path: string): Reso
   };
 }
 
+/**
+ * An event's message, after checking its `corrective_change`: PuppetDB without PE checks that flag
+ * and stores none (reports, events and nodes answer null), and so do we.
+ */
+function readMessage(r: FieldReader, obj: JsonObject, path: string): string | null {
+  r.nullableBoolean(obj, 'corrective_change', path);
+  return r.nullableString(obj, 'message', path);
+}
+
 function readEvent(r: FieldReader, obj: JsonObject, path: string, resource: ResourceFields): ReportEvent {
   return {
     ...resource,
@@ -134,8 +140,7 @@ function readEvent(r: FieldReader, obj: JsonObject, path: string, resource: Reso
     name: r.nullableString(obj, 'name', path),
     newValue: jsonText(obj.new_value),
     oldValue: jsonText(obj.old_value),
-    message: r.nullableString(obj, 'message', path),
-    correctiveChange: r.nullableBoolean(obj, 'corrective_change', path),
+    message: readMessage(r, obj, path),
   };
 }
 
@@ -159,7 +164,6 @@ function eventsOfResources(r: FieldReader, report: JsonObject): ReportEvent[] {
         newValue: null,
         oldValue: null,
         message: null,
-        correctiveChange: false,
       });
       return;
     }
@@ -209,11 +213,11 @@ export function readReport(payload: unknown, version: number, now: string, certn
   const r: FieldReader = new FieldReader({ command: 'store report', certname });
   const obj = r.object(payload, '');
   // The optional flags first: their type errors name them even in a payload missing the rest.
+  r.nullableBoolean(obj, 'corrective_change', ''); // checked, not kept: see readMessage
   const flags = {
     status: r.nullableString(obj, 'status', ''),
     noop: r.nullableBoolean(obj, 'noop', ''),
     noopPending: r.nullableBoolean(obj, 'noop_pending', ''),
-    correctiveChange: r.nullableBoolean(obj, 'corrective_change', ''),
     cachedCatalogStatus: r.nullableString(obj, 'cached_catalog_status', ''),
     jobId: r.nullableString(obj, 'job_id', ''),
   };

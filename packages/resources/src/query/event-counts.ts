@@ -31,8 +31,8 @@ export interface EventCountsOptions {
   readonly countsFilter: CountsFilter | undefined;
 }
 
-/** The counts in PuppetDB's order, and the event status each counts. */
-const COUNTS = ['failures', 'successes', 'noops', 'skips'] as const;
+/** The counts in PuppetDB 7.12.1's key order, and the event status each counts. */
+const COUNTS = ['failures', 'skips', 'successes', 'noops'] as const;
 const STATUS: Record<(typeof COUNTS)[number], string> = {
   failures: 'failure',
   successes: 'success',
@@ -102,7 +102,11 @@ function readCountsFilter(raw: unknown): CountsFilter {
     throw invalid(`${op} requires exactly two arguments, but ${filter.length - 1} were supplied`);
   }
   if (typeof field !== 'string' || !(COUNTS as readonly string[]).includes(field)) {
-    throw invalid(`${JSON.stringify(field)} is not a queryable object for event counts`);
+    throw invalid(
+      op === '='
+        ? `${String(field)} is not a queryable object for event counts`
+        : `${op} operator does not support object '${String(field)}' for event counts`,
+    );
   }
   const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) {
@@ -160,9 +164,9 @@ export function compileEventCounts(
     const compiler = createCompiler(dialect, options);
     const subject = SUBJECT[by].map(([key, column]): OutputItem => [key, () => `c.${column}`, 'string']);
     const json = compiler.renderObject([
+      ...COUNTS.map((name): OutputItem => [name, () => `c.${name}`, 'count']),
       ['subject_type', () => `CAST(${compiler.bind(by)} AS TEXT)`, 'string'],
       ['subject', () => compiler.renderObject(subject), 'json-text'],
-      ...COUNTS.map((name): OutputItem => [name, () => `c.${name}`, 'count']),
     ]);
     const from = countsSql(compiler, query, by, options);
     const paging = paged ? compiler.compilePaging(options.paging, (field) => `c.${field}`) : '';
@@ -191,7 +195,8 @@ export function compileAggregateEventCounts(
   const parts = summarizeBy.map((by) => {
     const json = compiler.renderObject([
       ['summarize_by', () => `CAST(${compiler.bind(by)} AS TEXT)`, 'string'],
-      ...COUNTS.map((name): OutputItem => [name, () => `a.${name}`, 'number']),
+      // No subject at all: zeros, as PuppetDB answers.
+      ...COUNTS.map((name): OutputItem => [name, () => `a.${name}`, 'count']),
       ['total', () => 'a.total', 'count'],
     ]);
     const subjects = COUNTS.map((name) => `SUM(CASE WHEN c.${name} > 0 THEN 1 ELSE 0 END) AS ${name}`);

@@ -55,6 +55,11 @@ describe.each(DIALECTS)('report routes on %s', (dialect) => {
       ['db1.example.com', 'unchanged'],
     ]);
     const report = reports[1]!;
+    expect(Object.keys(report).join(' ')).toBe(
+      'catalog_uuid receive_time producer hash transaction_uuid puppet_version noop corrective_change logs ' +
+        'report_format start_time producer_timestamp type cached_catalog_status end_time resource_events status ' +
+        'configuration_version environment code_id noop_pending certname metrics job_id',
+    );
     expect(report).toMatchObject({ puppet_version: '7.23.0', report_format: 12, noop: false, type: 'agent' });
     expect(report.hash).toMatch(/^[0-9a-f]{40}$/);
     const events = report.resource_events as { data: Obj[]; href: string };
@@ -79,6 +84,12 @@ describe.each(DIALECTS)('report routes on %s', (dialect) => {
     const events = await rows(`/reports/${hash}/events`, { order_by: [{ field: 'status' }] });
     expect(events.map((e) => e.status)).toEqual(['failure', 'noop', 'success']);
     expect(events[0]).toMatchObject({ report: hash, certname: 'web2.example.com', environment: 'staging' });
+    // PuppetDB 7.12.1's keys, in its order.
+    expect(Object.keys(events[0]!).join(' ')).toBe(
+      'new_value report corrective_change run_start_time property name file old_value containing_class line ' +
+        'resource_type status configuration_version resource_title environment timestamp run_end_time ' +
+        'report_receive_time containment_path certname message',
+    );
     expect(await rows(`/reports/${hash}/metrics`)).toHaveLength(4);
     expect((await rows(`/reports/${hash}/logs`))[0]).toMatchObject({ level: 'info', source: 'Puppet' });
     const missing = await get(`/reports/${'0'.repeat(40)}/metrics`);
