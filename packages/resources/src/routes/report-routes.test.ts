@@ -107,6 +107,8 @@ describe.each(DIALECTS)('report routes on %s', (dialect) => {
     });
     expect(latestFailures.map((e) => e.certname)).toEqual(['web2.example.com']);
     expect(await rows('/events', { query: ['=', 'new_value', 'running'] })).toHaveLength(2);
+    expect(await rows('/events', { query: ['~', 'new_value', 'runn'] })).toHaveLength(2);
+    expect((await get('/events', { query: ['=', 'new_value', 5] })).status).toBe(400);
     // The plan report's events count too: events know no report type, as in PuppetDB.
     expect(await rows('/events', { query: ['=', 'containment_path', 'Ntp::Service'] })).toHaveLength(5);
     const node = (await get('/nodes/web1.example.com')).json() as Obj;
