@@ -26,7 +26,8 @@ export function describeDatabase(database: string): string {
 
 export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness, metrics }) => {
   const database = resourcesDatabase(config, data.dir);
-  const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
+  const { prefix, nodeTtl, purgeTtl, reportTtl, gcInterval, compression, compressionMinBytes } =
+    config.resources;
   const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
   await app.register(resourcesPlugin, {
     database,
@@ -34,6 +35,7 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     logger,
     nodeTtlMs: nodeTtl,
     purgeTtlMs: purgeTtl,
+    reportTtlMs: reportTtl,
     gcIntervalMs: gcInterval,
     compression,
     compressionMinBytes,

@@ -29,7 +29,9 @@ export const resourcesSection = z
     nodeTtl: duration('7d'),
     /** Delete nodes deactivated or expired for this long (PuppetDB's node-purge-ttl). */
     purgeTtl: duration('14d'),
-    /** How often expiry and purge run (PuppetDB's gc-interval). */
+    /** Delete reports produced longer ago than this (PuppetDB's report-ttl). */
+    reportTtl: duration('14d'),
+    /** How often expiry, purge and report retention run (PuppetDB's gc-interval). */
     gcInterval: duration('60m'),
     /** Compress query answers (gzip, br, deflate) when the client's Accept-Encoding asks. */
     compression: z.boolean({ error: 'expected true or false' }).default(true),
