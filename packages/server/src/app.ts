@@ -22,6 +22,7 @@ import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
 import { createAuthService } from './auth-service.js';
+import { installJsonDepthLimit } from './body-limits/depth-guard.js';
 import { serviceURL } from './config/load.js';
 import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -92,6 +93,7 @@ export async function buildApp(
   // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app);
+  installJsonDepthLimit(app, config.server.jsonDepthLimit); // before any area: no body nests past the limit
   forbidContentSniffing(app);
   echoRequestId(app);
   closeConnectionsWhenClosing(app);

@@ -27,7 +27,7 @@ export function describeDatabase(database: string): string {
 export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness, metrics }) => {
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, gcInterval, compression, compressionMinBytes } = config.resources;
-  const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
+  const { queryTimeout, readWorkers, readQueueLimit, commandBodyLimit } = config.resources;
   await app.register(resourcesPlugin, {
     database,
     prefix,
@@ -40,6 +40,7 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     queryTimeoutMs: queryTimeout,
     readWorkers,
     readQueueLimit,
+    commandBodyLimit,
     onCommandSettled: (settled) => metrics.commandSettled(settled),
   });
   const { store, processor } = app.gatehouseResources;
