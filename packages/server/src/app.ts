@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
+import { installSameOriginGuard } from './access/same-origin.js';
 import { adminArea } from './areas/admin/area.js';
 import type { Area, AreaContext } from './areas/area.js';
 import { authArea } from './areas/auth/area.js';
@@ -22,7 +23,9 @@ import { openapiArea } from './areas/openapi/area.js';
 import { resourcesArea } from './areas/resources/area.js';
 import { webhooksArea } from './areas/webhooks/area.js';
 import { webhookRoutes } from './areas/webhooks/openapi-paths.js';
+import { installJsonDepthLimit } from './body-limits/depth-guard.js';
 import { serviceURL } from './config/load.js';
+import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
@@ -75,20 +78,22 @@ export async function buildApp(
   const log =
     options.log ?? createServiceLog({ level: config.server.logLevel, format: config.server.logFormat });
   const logger = options.logger ?? libraryLogger(log);
+  const proxies = proxyList(config.server.trustProxy);
   const common = {
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.server.verbose }),
     genReqId: () => randomUUID(),
     // A proxy in front may already have named the request; a client on its own may not.
-    requestIdHeader: config.server.trustProxy ? 'x-request-id' : false,
+    requestIdHeader: proxies.length > 0 ? 'x-request-id' : false,
     bodyLimit: config.server.bodyLimit,
-    trustProxy: config.server.trustProxy,
+    trustProxy: proxies.length > 0 ? [...proxies] : false,
     forceCloseConnections: 'idle',
   } as const;
   const https = httpsOptions(config.tls);
   // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app);
+  installJsonDepthLimit(app, config.server.jsonDepthLimit); // before any area: no body nests past the limit
   forbidContentSniffing(app);
   echoRequestId(app);
   closeConnectionsWhenClosing(app);
@@ -124,6 +129,7 @@ export async function buildApp(
   });
   const openapi = await installOpenApi(app, config, url, [webhookRoutes]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
+  installSameOriginGuard(app, { access, config, serviceURL: url }); // loopback trust: own Host and Origin only
   installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
   const context: AreaContext = {
     config,

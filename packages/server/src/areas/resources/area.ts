@@ -28,7 +28,7 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, reportTtl, gcInterval, compression, compressionMinBytes } =
     config.resources;
-  const { queryTimeout, readWorkers, readQueueLimit } = config.resources;
+  const { queryTimeout, readWorkers, readQueueLimit, commandBodyLimit } = config.resources;
   await app.register(resourcesPlugin, {
     database,
     prefix,
@@ -42,6 +42,7 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     queryTimeoutMs: queryTimeout,
     readWorkers,
     readQueueLimit,
+    commandBodyLimit,
     onCommandSettled: (settled) => metrics.commandSettled(settled),
   });
   const { store, processor } = app.gatehouseResources;

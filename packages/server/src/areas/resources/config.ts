@@ -6,6 +6,7 @@
  * durations; `0s` turns expiry, purge, the collector or the query time bound off. SQLite reads run
  * in a pool of worker threads (`readWorkers`, `readQueueLimit`).
  */
+import { defaults } from '@gatehouse/resources';
 import * as z from 'zod';
 import { count, duration, text } from '../../settings/fields.js';
 
@@ -43,6 +44,10 @@ export const resourcesSection = z
     readWorkers: count('threads', 1).optional(),
     /** SQLite: queries that may wait for a busy read pool; one more answers 503. */
     readQueueLimit: count('queries', 0).default(64),
+    /** Largest PuppetDB command body in bytes, compressed or inflated (413 naming this key above it). */
+    commandBodyLimit: count('bytes', 1)
+      .max(1024 * 1024 * 1024, { error: 'expected at most 1073741824 bytes (1 GiB)' })
+      .default(defaults.commandBodyLimit),
   })
   .prefault({});
 
