@@ -25,7 +25,13 @@ import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { installErrorHandlers } from './http-errors.js';
-import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
+import {
+  createServiceLog,
+  type Logger,
+  libraryLogger,
+  requestLoggerFactory,
+  type ServiceLog,
+} from './logging.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
 import { installOpenApi } from './openapi/install.js';
 import { webhookRoutes } from './openapi/webhook-paths.js';
@@ -78,7 +84,9 @@ export async function buildApp(
   const common = {
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.server.verbose }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
+    // The request's logger is made when something logs through it, not for every request.
+    childLoggerFactory: requestLoggerFactory,
     // A proxy in front may already have named the request; a client on its own may not.
     requestIdHeader: config.server.trustProxy ? 'x-request-id' : false,
     bodyLimit: config.server.bodyLimit,
@@ -89,9 +97,7 @@ export async function buildApp(
   // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app);
-  forbidContentSniffing(app);
-  echoRequestId(app);
-  closeConnectionsWhenClosing(app);
+  answerHeaders(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
@@ -155,34 +161,36 @@ export async function buildApp(
 }
 
 /**
- * Every answer of every area (and Fastify's own errors) carries `X-Content-Type-Options: nosniff`, so
- * a browser never runs a text or JSON answer as a script or page; one hook, so no area can forget it.
+ * Request ids shaped like a UUID (36 characters): a random prefix per process and a counter, unique
+ * without asking the random source on every request. Ids name requests in logs; they guard nothing.
  */
-function forbidContentSniffing(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
-}
-
-/** Every answer names its request (`X-Request-Id`), the `reqId` of its log records. */
-function echoRequestId(app: FastifyInstance): void {
-  // Callback style: no promise per answer on every route.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+export function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 24);
+  let next = 0;
+  return () => prefix + (next++).toString(16).padStart(12, '0');
 }
 
 /**
- * Once `close()` starts, responses to requests still in flight carry `Connection: close`, so their
- * keep-alive connections end with them instead of holding the shutdown open until its timeout.
+ * The headers every answer of every area (and Fastify's own errors) carries, in one callback-style
+ * hook (no promise per answer), so no area can forget them:
+ * - `X-Content-Type-Options: nosniff` on an answer with a body, so a browser never runs a text or
+ *   JSON answer as a script or page (a bodiless answer, such as forward auth's 202, has nothing to
+ *   sniff);
+ * - `X-Request-Id`, the `reqId` of its log records;
+ * - once `close()` starts, `Connection: close`, so keep-alive connections end with the requests in
+ *   flight instead of holding the shutdown open until its timeout.
  */
-function closeConnectionsWhenClosing(app: FastifyInstance): void {
+function answerHeaders(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (payload !== undefined && payload !== null && payload !== '') {
+      reply.header('x-content-type-options', 'nosniff');
+    }
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
