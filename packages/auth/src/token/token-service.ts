@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
-import type { Revocations } from '../state/revocations.js';
+import type { RevokedSessions, Revocations } from '../state/revocations.js';
 import { ExpiringCache } from './cache.js';
 import { type Claims, HANDSHAKE_CLAIM, REVOCATION_GENERATION_CLAIM, toSeconds } from './claims.js';
 import {
@@ -235,7 +235,7 @@ export class TokenService {
   }
 
   /** Drops cached tokens of a session (`jti`) or of a user, so a revocation here applies at once. */
-  forget(match: { jti?: string; userId?: string }): void {
+  forget(match: RevokedSessions): void {
     this.#verified.deleteWhere(
       ({ claims }) =>
         (match.jti !== undefined && claims.jti === match.jti) ||
