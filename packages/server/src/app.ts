@@ -5,6 +5,7 @@
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import { randomUUID } from 'node:crypto';
+import type { RevokedSessions } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
 import { adminArea } from './areas/admin.js';
@@ -21,6 +22,8 @@ import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
 import { createAuthService } from './auth-service.js';
+import { primaryChannel } from './cluster/primary-channel.js';
+import { openProcessStateStore } from './cluster/worker-state.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
@@ -36,7 +39,6 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { installOpenApi } from './openapi/install.js';
 import { webhookRoutes } from './openapi/webhook-paths.js';
 import { Readiness } from './readiness.js';
-import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -102,7 +104,8 @@ export async function buildApp(
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
-  const state = await openStateStore(config, logger);
+  const primary = primaryChannel(); // only in a worker process (server.workers)
+  const state = await openProcessStateStore(config, logger, primary);
   app.addHook('onClose', () => state.close());
   announce(state.description);
   const stateStore = state.store;
@@ -114,6 +117,8 @@ export async function buildApp(
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
+  // Another worker's revocation: drop the session from this process's token cache at once.
+  primary?.handle('forget', (revoked) => auth.tokens.forget(revoked as RevokedSessions));
   const credentials = data.credentials;
   const access = new Access({
     config,

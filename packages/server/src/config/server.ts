@@ -33,6 +33,13 @@ export const serverSection = z
     homePage: z.boolean({ error: 'expected true or false' }).default(true),
     /** Trust `X-Forwarded-*` headers (set when behind a reverse proxy). */
     trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
+    /**
+     * Processes serving requests on the one port (`auto`: one per core, see `cluster/workers.ts`);
+     * their shared state lives in `state.database`, or in the primary process when that is memory.
+     */
+    workers: z
+      .union([z.literal('auto'), z.int().min(1).max(64)], { error: 'expected "auto" or a number 1-64' })
+      .default('auto'),
   })
   .prefault({});
 
