@@ -5,6 +5,7 @@
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import { randomUUID } from 'node:crypto';
+import type { RevokedSessions } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
 import { installSameOriginGuard } from './access/same-origin.js';
@@ -24,16 +25,23 @@ import { resourcesArea } from './areas/resources/area.js';
 import { webhooksArea } from './areas/webhooks/area.js';
 import { webhookRoutes } from './areas/webhooks/openapi-paths.js';
 import { installJsonDepthLimit } from './body-limits/depth-guard.js';
+import { primaryChannel } from './cluster/primary-channel.js';
+import { openProcessStateStore } from './cluster/worker-state.js';
 import { serviceURL } from './config/load.js';
 import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
-import { createServiceLog, type Logger, libraryLogger, type ServiceLog } from './logging.js';
+import {
+  createServiceLog,
+  type Logger,
+  libraryLogger,
+  requestLoggerFactory,
+  type ServiceLog,
+} from './logging.js';
 import { installOpenApi } from './service/api-document.js';
 import { installErrorHandlers } from './service/http-errors.js';
 import { Readiness } from './service/readiness.js';
 import { ServiceMetrics } from './service/service-metrics.js';
-import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -82,7 +90,9 @@ export async function buildApp(
   const common = {
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.server.verbose }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
+    // The request's logger is made when something logs through it, not for every request.
+    childLoggerFactory: requestLoggerFactory,
     // A proxy in front may already have named the request; a client on its own may not.
     requestIdHeader: proxies.length > 0 ? 'x-request-id' : false,
     bodyLimit: config.server.bodyLimit,
@@ -94,14 +104,13 @@ export async function buildApp(
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app);
   installJsonDepthLimit(app, config.server.jsonDepthLimit); // before any area: no body nests past the limit
-  forbidContentSniffing(app);
-  echoRequestId(app);
-  closeConnectionsWhenClosing(app);
+  answerHeaders(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
-  const state = await openStateStore(config, logger);
+  const primary = primaryChannel(); // only in a worker process (server.workers)
+  const state = await openProcessStateStore(config, logger, primary);
   app.addHook('onClose', () => state.close());
   announce(state.description);
   const stateStore = state.store;
@@ -113,6 +122,8 @@ export async function buildApp(
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
+  // Another worker's revocation: drop the session from this process's token cache at once.
+  primary?.handle('forget', (revoked) => auth.tokens.forget(revoked as RevokedSessions));
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -161,34 +172,36 @@ export async function buildApp(
 }
 
 /**
- * Every answer of every area (and Fastify's own errors) carries `X-Content-Type-Options: nosniff`, so
- * a browser never runs a text or JSON answer as a script or page; one hook, so no area can forget it.
+ * Request ids shaped like a UUID (36 characters): a random prefix per process and a counter, unique
+ * without asking the random source on every request. Ids name requests in logs; they guard nothing.
  */
-function forbidContentSniffing(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
-}
-
-/** Every answer names its request (`X-Request-Id`), the `reqId` of its log records. */
-function echoRequestId(app: FastifyInstance): void {
-  // Callback style: no promise per answer on every route.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+export function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 24);
+  let next = 0;
+  return () => prefix + (next++).toString(16).padStart(12, '0');
 }
 
 /**
- * Once `close()` starts, responses to requests still in flight carry `Connection: close`, so their
- * keep-alive connections end with them instead of holding the shutdown open until its timeout.
+ * The headers every answer of every area (and Fastify's own errors) carries, in one callback-style
+ * hook (no promise per answer), so no area can forget them:
+ * - `X-Content-Type-Options: nosniff` on an answer with a body, so a browser never runs a text or
+ *   JSON answer as a script or page (a bodiless answer, such as forward auth's 202, has nothing to
+ *   sniff);
+ * - `X-Request-Id`, the `reqId` of its log records;
+ * - once `close()` starts, `Connection: close`, so keep-alive connections end with the requests in
+ *   flight instead of holding the shutdown open until its timeout.
  */
-function closeConnectionsWhenClosing(app: FastifyInstance): void {
+function answerHeaders(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (payload !== undefined && payload !== null && payload !== '') {
+      reply.header('x-content-type-options', 'nosniff');
+    }
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

@@ -38,6 +38,13 @@ export const serverSection = z
     hosts: z.array(hostName, { error: 'expected a list of host names' }).default([]),
     /** Deepest nesting of arrays and objects a JSON request body may have. */
     jsonDepthLimit,
+    /**
+     * Processes serving requests on the one port (`auto`: one per core, see `cluster/workers.ts`);
+     * their shared state lives in `state.database`, or in the primary process when that is memory.
+     */
+    workers: z
+      .union([z.literal('auto'), z.int().min(1).max(64)], { error: 'expected "auto" or a number 1-64' })
+      .default('auto'),
   })
   .prefault({});
 

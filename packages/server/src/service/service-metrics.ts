@@ -9,6 +9,7 @@
  */
 import type { QueueStats, SettledCommand } from '@gatehouse/resources';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram.js';
 
 /** How a login request ended: a session issued, refused, throttled, a server fault, or only begun. */
 export type LoginOutcome = 'success' | 'refused' | 'throttled' | 'error' | 'started';
@@ -23,7 +24,7 @@ const applyBuckets = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 export class ServiceMetrics {
   readonly registry = new Registry();
-  readonly #httpRequests: Histogram<'method' | 'route' | 'status'>;
+  readonly #httpRequests: RequestHistogram;
   readonly #logins: Counter<'provider' | 'outcome'>;
   readonly #commandsSettled: Histogram<'command' | 'outcome'>;
   readonly #queueDepth: Gauge;
@@ -37,12 +38,12 @@ export class ServiceMetrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.#httpRequests = new Histogram({
+    // Counted on every answer: a histogram of its own, cheaper per observation than prom-client's.
+    this.#httpRequests = new RequestHistogram({
       name: 'gatehouse_http_request_duration_seconds',
       help: 'HTTP requests by method, route template and status: count and duration until the answer was sent',
-      labelNames: ['method', 'route', 'status'],
       buckets: durationBuckets,
-      registers,
+      registry: this.registry,
     });
     this.#logins = new Counter({
       name: 'gatehouse_logins_total',
@@ -88,7 +89,7 @@ export class ServiceMetrics {
   }
 
   httpRequest(method: string, route: string, status: number, seconds: number): void {
-    this.#httpRequests.observe({ method, route, status: String(status) }, seconds);
+    this.#httpRequests.observe(method, route, status, seconds);
   }
 
   login(provider: string, outcome: LoginOutcome): void {

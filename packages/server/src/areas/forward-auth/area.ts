@@ -19,11 +19,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forwardAuthPath } from '../../access/groups.js';
 import { describeRule } from '../../access/rules.js';
 import { userRule } from '../../access/user-rules.js';
-import { combinedRefusal } from '../../access/verdict.js';
+import { combinedRefusal, isPromise, type Verdict } from '../../access/verdict.js';
 import type { Area, AreaContext } from '../area.js';
 import type { ForwardMode } from './config.js';
 import { identityHeaders } from './identity-headers.js';
-import { type OriginalRequest, originalRequest } from './original-request.js';
+import { type OriginalRequest, originalRequest, trustedPeers } from './original-request.js';
 
 interface Application {
   readonly mode: ForwardMode;
@@ -81,7 +81,7 @@ export const forwardAuthArea: Area = async (app, context) => {
     announce('forward auth: off (forwardAuth.enabled)');
     return;
   }
-  const isTrustedProxy = allowList(settings.trustedProxies);
+  const isTrustedPeer = trustedPeers(allowList(settings.trustedProxies));
   const application = (mode: ForwardMode): Application => ({ mode, check: userRule(auth, guardMode(mode)) });
   const fallback = application(settings.mode);
   const apps = new Map(Object.entries(settings.apps).map(([name, entry]) => [name, application(entry.mode)]));
@@ -106,31 +106,43 @@ export const forwardAuthArea: Area = async (app, context) => {
     return (url && (byHost.get(url.host) ?? byHost.get(url.hostname))) || fallback;
   }
 
-  async function admit(
-    reply: FastifyReply,
-    user: User | null | undefined,
-    cookies: string | string[] | undefined,
-  ) {
-    // The user updater (auth.hooks) gives the user the application sees: the `updateUser` mode.
-    reply.headers(headersOf(await auth.updateUser(user ?? null)));
+  /** The 202: the user as headers, and the JWT cookie of a refreshed session. */
+  function admitted(reply: FastifyReply, user: User | null, cookies: string | string[] | undefined) {
+    reply.headers(headersOf(user));
     // Only the JWT cookie of a refreshed session: a proxy copies one Set-Cookie header (nginx's
     // $upstream_http_set_cookie is the first), and the XSRF cookie's value never changes on refresh.
-    const jwt = [cookies ?? []].flat().find((cookie) => cookie.startsWith(jwtCookie));
+    const jwt = cookies && [cookies].flat().find((cookie) => cookie.startsWith(jwtCookie));
     if (jwt) reply.header('set-cookie', jwt);
     return reply.code(202).send();
   }
 
-  async function forward(request: FastifyRequest, reply: FastifyReply) {
-    const original = originalRequest(request, isTrustedProxy);
-    const chosen = choose(request, original);
-    if (typeof chosen === 'string') return reply.code(400).send({ error: chosen });
-    const verdict = await chosen.check(request, original.method ? { method: original.method } : undefined);
-    if (verdict.ok) return admit(reply, verdict.user, verdict.headers?.['set-cookie']);
+  /** The answer to a verdict; waits only for a user updater (auth.hooks), when there is one. */
+  function answer(reply: FastifyReply, original: OriginalRequest, verdict: Verdict) {
+    if (verdict.ok) {
+      const user = verdict.user ?? null;
+      const cookies = verdict.headers?.['set-cookie'];
+      // The user updater gives the user the application sees: the `updateUser` mode.
+      if (user && auth.options.userUpdater) {
+        return auth.updateUser(user).then((updated) => admitted(reply, updated, cookies));
+      }
+      return admitted(reply, user, cookies);
+    }
     const refusal = combinedRefusal([verdict]);
     if (refusal.headers) reply.headers(refusal.headers);
     const location = refusal.status === 401 ? locationFor(original.url) : undefined;
     if (location) reply.header('location', location);
     return reply.code(refusal.status).send({ error: refusal.message });
+  }
+
+  /** Synchronous while the token is in the cache: no promise on the hot path. */
+  function forward(request: FastifyRequest, reply: FastifyReply) {
+    const original = originalRequest(request, isTrustedPeer);
+    const chosen = choose(request, original);
+    if (typeof chosen === 'string') return reply.code(400).send({ error: chosen });
+    const verdict = chosen.check(request, original.method ? { method: original.method } : undefined);
+    return isPromise(verdict)
+      ? verdict.then((settled) => answer(reply, original, settled))
+      : answer(reply, original, verdict);
   }
 
   await app.register(async (child) => {

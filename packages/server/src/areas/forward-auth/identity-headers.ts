@@ -6,9 +6,10 @@
  * `encodeURIComponent` writes them, so `decodeURIComponent` restores the text). A CR or LF can
  * therefore never split a header, and a plain ASCII name arrives unchanged. A list (an array
  * attribute such as `groups`) is joined with `,` after encoding `,` inside its items, as
- * oauth2-proxy joins multiple values. Every configured header is in every answer, empty when the
- * user lacks the field or there is no user (`trace`): Caddy 2.6's `copy_headers` hands a missing
- * header to the application as its placeholder text, and nginx leaves an empty one out anyway.
+ * oauth2-proxy joins multiple values. A header is sent only when it carries a value (as
+ * oauth2-proxy does): an empty one is bytes every proxy and client pays for, and the documented
+ * proxy set-ups replace or delete the application's copy of every user header either way (nginx's
+ * `proxy_set_header` with an empty variable, Caddy's `request_header` with a missing placeholder).
  */
 import type { User } from '@gatehouse/auth';
 
@@ -20,8 +21,13 @@ function hex(byte: number): string {
   return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
+/** Printable ASCII without `%` and `,`, no space at either end: what most ids and names are. */
+const plain =
+  /^[\x21-\x24\x26-\x2b\x2d-\x7e](?:[\x20-\x24\x26-\x2b\x2d-\x7e]*[\x21-\x24\x26-\x2b\x2d-\x7e])?$/;
+
 /** `text` as a header-safe value; `alsoEncode` is one more byte to encode (the list separator). */
 export function encodeHeaderText(text: string, alsoEncode?: number): string {
+  if (plain.test(text)) return text; // nothing to encode: skip the byte walk
   const bytes = Buffer.from(text, 'utf8'); // a lone surrogate becomes U+FFFD
   let out = '';
   for (let i = 0; i < bytes.length; i++) {
@@ -52,14 +58,18 @@ function fieldOf(user: User, field: string): unknown {
   return (user as unknown as Record<string, unknown>)[field];
 }
 
-/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) for a user or none. */
+/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) that a user has values for. */
 export function identityHeaders(
   fields: Readonly<Record<string, string>>,
 ): (user: User | null | undefined) => Record<string, string> {
   const entries = Object.entries(fields).map(([name, field]) => [name.toLowerCase(), field] as const);
   return (user) => {
     const headers: Record<string, string> = {};
-    for (const [name, field] of entries) headers[name] = (user && headerValue(fieldOf(user, field))) ?? '';
+    if (!user) return headers;
+    for (const [name, field] of entries) {
+      const value = headerValue(fieldOf(user, field));
+      if (value !== undefined) headers[name] = value;
+    }
     return headers;
   };
 }

@@ -6,6 +6,7 @@
  * client can send these headers, and oauth2-proxy's trust-everyone default is what we rule out.
  * Nothing here is read from the headers otherwise; a value that does not parse counts as absent.
  */
+import type { Socket } from 'node:net';
 import type { AddressCheck } from '@gatehouse/webhooks';
 import type { FastifyRequest } from 'fastify';
 
@@ -32,9 +33,9 @@ function methodOf(request: FastifyRequest): string | undefined {
 }
 
 function absolute(text: string): URL | undefined {
-  if (!URL.canParse(text)) return undefined;
-  const url = new URL(text);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : undefined;
+  // One parse: URL.parse answers null where `new URL` would throw.
+  const url = URL.parse(text);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : undefined;
 }
 
 /**
@@ -54,9 +55,31 @@ function urlOf(request: FastifyRequest): URL | undefined {
   return typeof original === 'string' ? absolute(original.trim()) : undefined;
 }
 
+const untrusted: OriginalRequest = Object.freeze({ trusted: false });
+
+/**
+ * Whether the peer of a connection is a trusted proxy, decided once per connection: a proxy keeps
+ * its connections alive for thousands of requests, and the check builds a `SocketAddress` for each
+ * list entry. The peer of a TCP connection never changes, so the answer cannot go stale.
+ */
+export function trustedPeers(isTrustedProxy: AddressCheck): (socket: Socket) => boolean {
+  const known = new WeakMap<Socket, boolean>();
+  return (socket) => {
+    let trusted = known.get(socket);
+    if (trusted === undefined) {
+      trusted = isTrustedProxy(socket.remoteAddress);
+      known.set(socket, trusted);
+    }
+    return trusted;
+  };
+}
+
 /** Reads the original request from a trusted proxy's headers; `{ trusted: false }` from anyone else. */
-export function originalRequest(request: FastifyRequest, isTrustedProxy: AddressCheck): OriginalRequest {
-  if (!isTrustedProxy(request.raw.socket.remoteAddress)) return { trusted: false };
+export function originalRequest(
+  request: FastifyRequest,
+  isTrustedPeer: (socket: Socket) => boolean,
+): OriginalRequest {
+  if (!isTrustedPeer(request.raw.socket)) return untrusted;
   const method = methodOf(request);
   const url = urlOf(request);
   return { trusted: true, ...(method ? { method } : {}), ...(url ? { url } : {}) };

@@ -53,34 +53,54 @@ function webhookOutcome(reply: FastifyReply): WebhookOutcome {
   return reply.getHeader('webhook-replayed') === 'true' ? 'replayed' : 'ok';
 }
 
+/** What else an answer of a route counts as, besides an HTTP request. */
+type RouteKind = 'query' | 'auth' | 'webhook' | 'plain';
+
 export const metricsArea: Area = async (app, { config, auth, metrics }) => {
   const queryPrefix = `/${config.resources.prefix}/query/`;
+  const authPrefix = `${authMountPath}/`;
   const login = new RegExp(`^${authMountPath}/([^/]+)/(?:login|callback)$`);
   const providers = () => new Set(auth.providers().map((provider) => provider.name));
   const jwtCookie = config.auth.cookies.jwtName;
-
+  // Decided once per route template: most answers (a guarded route, /auth/forward, /ping) are
+  // plain requests, counted without looking at their path.
+  const kinds = new Map<string, RouteKind>();
+  const kindOf = (route: string): RouteKind => {
+    let kind = kinds.get(route);
+    if (kind === undefined) {
+      // An auth route counts logins when its path can be one: a login or callback template, or a
+      // catch-all / parametric route (`/auth/*` answers other methods on the same paths).
+      const mayBeLogin = login.test(route) || /[:*]/.test(route);
+      if (route.startsWith(queryPrefix)) kind = 'query';
+      else if (route.startsWith(authPrefix)) kind = mayBeLogin ? 'auth' : 'plain';
+      else kind = route.startsWith('/webhook/') ? 'webhook' : 'plain';
+      kinds.set(route, kind);
+    }
+    return kind;
+  };
   app.addHook('onResponse', (request, reply, done) => {
     // Callback style: no promise per answer on every route.
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     const seconds = reply.elapsedTime / 1000;
     metrics.httpRequest(request.method, route ?? UNMATCHED, status, seconds);
-    if (route === undefined) return done();
-    const path = () => request.url.split('?', 1)[0]!;
-    if (route.startsWith(queryPrefix)) {
-      const entity = route.slice(queryPrefix.length).split('/')[1] || 'root';
+    const kind = route === undefined ? 'plain' : kindOf(route);
+    if (kind === 'plain') return done();
+    if (kind === 'query') {
+      const entity = route!.slice(queryPrefix.length).split('/')[1] || 'root';
       metrics.resourceQuery(entity, status, seconds);
-    } else if (route.startsWith(`${authMountPath}/`)) {
-      const provider = login.exec(path())?.[1];
+      return done();
+    }
+    const path = request.url.split('?', 1)[0]!;
+    if (kind === 'webhook') countWebhook(metrics, request, reply, path);
+    else {
+      const provider = login.exec(path)?.[1];
       if (provider && providers().has(provider)) {
         metrics.login(provider, loginOutcome(status, setsCookie(reply, jwtCookie)));
       }
-    } else if (route.startsWith('/webhook/')) {
-      countWebhook(metrics, request, reply, path());
     }
     done();
   });
-
   app.get('/metrics', { schema: metricsSchema }, async (_request, reply) => {
     reply.type(metrics.contentType).header('cache-control', 'no-store');
     return metrics.exposition();
