@@ -103,7 +103,13 @@ export class Webhooks {
     this.options = resolveOptions(options);
     const store = this.options.stateStore ?? new MemoryStateStore(this.options.replayMaxEntries);
     this.replay = new ReplayStore(store, this.options.replayWindowMs);
-    this.inbox = this.options.inbox && new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS);
+    this.inbox =
+      this.options.inbox &&
+      new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS, {
+        store,
+        modules: () => this.list().map((route) => route.module),
+        logger: this.options.logger,
+      });
     const { modulesDir, cacheDir, logger } = this.options;
     if (modulesDir !== undefined && cacheDir !== undefined) {
       this.#folder = new ModuleFolder(

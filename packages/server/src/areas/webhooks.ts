@@ -112,7 +112,7 @@ export const webhooksArea: Area = async (
         return reply
           .code(404)
           .send({ error: 'the delivery inbox is off (set webhooks.inbox to keep deliveries)' });
-      return { deliveries: webhooks.inbox.list(request.query.module) };
+      return { deliveries: await webhooks.inbox.list(request.query.module) };
     },
   );
   openapi.addCurrentPaths(() => moduleWebhookPaths(webhooks.list()));
