@@ -30,7 +30,7 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { installOpenApi } from './openapi/install.js';
 import { webhookRoutes } from './openapi/webhook-paths.js';
 import { Readiness } from './readiness.js';
-import { openStateStore } from './state/open-state-store.js';
+import { installSharedState } from './state/service-state.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -51,8 +51,6 @@ const areas: readonly Area[] = [
 
 /** How long one readiness check may take before `/ready` says it timed out. */
 const READINESS_TIMEOUT_MS = 5000;
-/** A key no one writes: reading it proves the shared-state store answers. */
-const READINESS_PROBE_KEY = 'gatehouse/ready-probe';
 
 export interface BuildAppOptions {
   /** An already opened data folder; default: open `config.server.dataDir`. */
@@ -95,19 +93,18 @@ export async function buildApp(
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
-  // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
-  const state = await openStateStore(config, logger);
-  app.addHook('onClose', () => state.close());
-  announce(state.description);
-  const stateStore = state.store;
   const readiness = new Readiness(READINESS_TIMEOUT_MS);
-  readiness.add('state', async () => {
-    await stateStore.get(READINESS_PROBE_KEY);
-    return state.kind;
-  });
+  // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
+  const state = await installSharedState(app, config, { logger, announce, readiness });
+  const stateStore = state.store;
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
+  // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
+  stateStore.onRevoked((revoked) => {
+    if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });
+    else if ('userId' in revoked) auth.tokens.forget({ userId: revoked.userId });
+  });
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -137,6 +134,8 @@ export async function buildApp(
     auth,
     access,
     stateStore,
+    stateEvents: stateStore,
+    peers: state.peers,
     announce,
     env,
     authSetup,

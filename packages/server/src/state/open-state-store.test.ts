@@ -43,7 +43,7 @@ describe('openStateStore', () => {
     expect(state.kind).toBe('postgresql');
     expect(state.peers?.listening).toBe(true);
     expect(state.description).toMatch(
-      /^state: PostgreSQL postgres:\/\/.*, table gatehouse_state \(.*from resources\.database\); peers: LISTEN\/NOTIFY on channel "gatehouse st_\w+"$/,
+      /^state: PostgreSQL postgres:\/\/.*, table gatehouse_state \(.*from resources\.database\)$/,
     );
     if (withPassword.password) expect(state.description).not.toContain(withPassword.password);
     const memory = await open({ GATEHOUSE_RESOURCES_DATABASE: url, GATEHOUSE_STATE_DATABASE: 'memory' });
@@ -53,7 +53,7 @@ describe('openStateStore', () => {
   it('opens state.database on its own', async () => {
     const { url } = await schema();
     const state = await open({ GATEHOUSE_STATE_DATABASE: url });
-    expect(state.description).toMatch(/from state\.database\); peers: /);
+    expect(state.description).toMatch(/from state\.database\)$/);
     await state.store.set('k', 'v', 60_000);
     expect(await state.store.get('k')).toBe('v');
   });

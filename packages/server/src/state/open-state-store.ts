@@ -78,7 +78,7 @@ export async function openStateStore(config: GatehouseConfig, logger: Logger): P
     peers,
     availability: state.availability,
     kind: 'postgresql',
-    description: `state: ${where}, table gatehouse_state (shared by every instance on it; from ${database.key}); peers: LISTEN/NOTIFY on channel "${peers.channel}"`,
+    description: `state: ${where}, table gatehouse_state (shared by every instance on it; from ${database.key})`,
     close: async () => {
       await peers.close();
       await state.close();
