@@ -30,8 +30,11 @@ interface Cluster {
   readonly instances: ServingProcess[];
 }
 
-/** `count` instances on one schema, one secret and one credentials file, started one after another. */
-async function cluster(count: number): Promise<Cluster> {
+/**
+ * `count` instances on one schema, one secret and one credentials file, started one after another;
+ * `webhooks` replaces the webhooks section of instance `i`'s config.
+ */
+async function cluster(count: number, webhooks?: (i: number) => Record<string, unknown>): Promise<Cluster> {
   const db = await schema();
   const shared = tempDir();
   const env = {
@@ -47,7 +50,8 @@ async function cluster(count: number): Promise<Cluster> {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'hooks'));
     writeFileSync(join(cwd, 'hooks', 'hello.ts'), HELLO);
-    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(config));
+    const own = webhooks ? { ...config, webhooks: webhooks(i) } : config;
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(own));
     instances.push(await serve(cwd, [], env));
   }
   return { db, instances };
@@ -171,6 +175,28 @@ describe('instances on one PostgreSQL push what they decide', () => {
       const [ms] = await logoutSeenBy(b, [a], firstPassword(a));
       expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
       expect((await waitedCommand(b, 'after.example.com')).status).toBe(200);
+    },
+  );
+
+  it(
+    'modules reloaded on one instance reload on the other, whose own watcher heard nothing',
+    SLOW,
+    async () => {
+      // One folder on a network file system, as it were: only A watches it.
+      const folder = tempDir();
+      writeFileSync(join(folder, 'hello.ts'), HELLO);
+      const { instances } = await cluster(2, (i) => ({ folder, isolation: 'none', watch: i === 0 }));
+      const [a, b] = instances as [ServingProcess, ServingProcess];
+      writeFileSync(join(folder, 'added.ts'), 'export default class { handlePing() { return "pong"; } }');
+      const call = (at: ServingProcess) =>
+        fetch(`${at.url}/webhook/added/handlePing`, { method: 'POST', body: '{}' });
+      let status = 404;
+      for (let i = 0; i < 100 && status === 404; i += 1) {
+        status = (await call(b)).status;
+        if (status === 404) await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect((await call(a)).status).toBe(200);
     },
   );
 

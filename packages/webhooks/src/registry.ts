@@ -98,6 +98,8 @@ export class Webhooks {
   readonly #semaphores = new Map<string, Semaphore>();
   readonly #folder: ModuleFolder | undefined;
   #started: Promise<void> | undefined;
+  /** The first load is over: later loads and removals are changes to announce. */
+  #loaded = false;
 
   constructor(options: WebhooksOptions = {}) {
     this.options = resolveOptions(options);
@@ -120,10 +122,12 @@ export class Webhooks {
             const entry = this.#declared(name, file, loaded);
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.set(name, entry);
+            this.#changed();
           },
           removed: (name) => {
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.delete(name);
+            this.#changed();
           },
         },
         logger,
@@ -157,7 +161,12 @@ export class Webhooks {
         `${refused.length} webhook module(s) declare what cannot be honoured:\n  ${reasons.join('\n  ')}`,
       );
     }
+    this.#loaded = true;
     if (this.options.watch) this.#folder.watch(this.options.debounceMs);
+  }
+
+  #changed(): void {
+    if (this.#loaded) this.options.onModulesChanged?.();
   }
 
   /** Re-reads the modules folder now, without waiting for the watcher. */

@@ -13,6 +13,7 @@ import type { ConfigFlag } from '../commands/config-flags.js';
 import { ConfigError } from '../config/errors.js';
 import type { WebhooksConfig } from '../config/webhooks.js';
 import { moduleWebhookPaths } from '../openapi/webhook-paths.js';
+import { ModuleReloads } from '../state/module-reloads.js';
 import type { Area } from './area.js';
 
 /** `gatehouse serve --modules DIR`: the webhook modules folder. */
@@ -44,8 +45,10 @@ const ISOLATION_LINES = {
 
 export const webhooksArea: Area = async (
   app,
-  { config, data, logger, stateStore, announce, readiness, metrics, openapi },
+  { config, data, logger, stateStore, announce, readiness, metrics, openapi, peers },
 ) => {
+  // Modules reloaded here reload on the other instances, and theirs here.
+  const reloads = peers && new ModuleReloads(peers, logger);
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   // Reachable from a network by anyone: a route no signature and no shared secret guard needs its
@@ -77,7 +80,9 @@ export const webhooksArea: Area = async (
     loadTimeoutMs: c.loadTimeout,
     privatePaths: [data.dir, ...credentials],
     logger,
+    onModulesChanged: () => reloads?.changed(),
   });
+  reloads?.reloadWith(() => webhooks.reload());
   // Loaded before the plugin registers: starting every worker can take longer than Fastify's plugin
   // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead). A module
   // declaring what cannot be honoured (a signature whose secret is unset...) stops start-up (exit 2).
