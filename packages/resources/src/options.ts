@@ -5,6 +5,7 @@
  */
 
 import { availableParallelism } from 'node:os';
+import type { CommandPeers } from './commands/command-peers.js';
 import type { SettledCommand } from './commands/processor.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { ResourceStore } from './store/types.js';
@@ -122,6 +123,12 @@ export interface ResourcesPluginOptions {
   readonly readQueueLimit?: number;
   /** Told of each command this instance stored once it is applied or has failed (for metrics). */
   readonly onCommandSettled?: (settled: SettledCommand) => void;
+  /**
+   * PostgreSQL: the other instances on the database (the service's `LISTEN/NOTIFY` channel): a
+   * waited command applied elsewhere answers as soon as it is, and idle consumers take commands
+   * stored elsewhere at once. Unset: they poll the queue every 250 ms.
+   */
+  readonly commandPeers?: CommandPeers;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -147,6 +154,7 @@ export interface ResolvedOptions {
   readonly readWorkers: number;
   readonly readQueueLimit: number;
   readonly onCommandSettled: ((settled: SettledCommand) => void) | undefined;
+  readonly commandPeers: CommandPeers | undefined;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -206,5 +214,6 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
     readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
     onCommandSettled: options.onCommandSettled,
+    commandPeers: options.commandPeers,
   });
 }

@@ -83,6 +83,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           queryTimeoutMs: options.queryTimeoutMs,
           readWorkers: options.readWorkers,
           readQueueLimit: options.readQueueLimit,
+          logger,
         })
       : options.database;
   // SQLite: commands and node expiry/purge are written from a thread of their own.
@@ -107,6 +108,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     concurrency: options.commandConcurrency,
     thread,
     ...(options.onCommandSettled && { onSettled: options.onCommandSettled }),
+    ...(options.commandPeers && { peers: options.commandPeers }),
   });
   const { nodeTtlMs, reportTtlMs } = options;
   const gc = startGc(store, {

@@ -26,7 +26,6 @@ import { webhooksArea } from './areas/webhooks/area.js';
 import { webhookRoutes } from './areas/webhooks/openapi-paths.js';
 import { installJsonDepthLimit } from './body-limits/depth-guard.js';
 import { primaryChannel } from './cluster/primary-channel.js';
-import { openProcessStateStore } from './cluster/worker-state.js';
 import { serviceURL } from './config/load.js';
 import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -42,6 +41,7 @@ import { installOpenApi } from './service/api-document.js';
 import { installErrorHandlers } from './service/http-errors.js';
 import { Readiness } from './service/readiness.js';
 import { ServiceMetrics } from './service/service-metrics.js';
+import { installSharedState } from './state/service-state.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -62,8 +62,6 @@ const areas: readonly Area[] = [
 
 /** How long one readiness check may take before `/ready` says it timed out. */
 const READINESS_TIMEOUT_MS = 5000;
-/** A key no one writes: reading it proves the shared-state store answers. */
-const READINESS_PROBE_KEY = 'gatehouse/ready-probe';
 
 export interface BuildAppOptions {
   /** An already opened data folder; default: open `config.server.dataDir`. */
@@ -108,22 +106,21 @@ export async function buildApp(
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
+  const readiness = new Readiness(READINESS_TIMEOUT_MS);
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
   const primary = primaryChannel(); // only in a worker process (server.workers)
-  const state = await openProcessStateStore(config, logger, primary);
-  app.addHook('onClose', () => state.close());
-  announce(state.description);
+  const state = await installSharedState(app, config, { logger, announce, readiness, primary });
   const stateStore = state.store;
-  const readiness = new Readiness(READINESS_TIMEOUT_MS);
-  readiness.add('state', async () => {
-    await stateStore.get(READINESS_PROBE_KEY);
-    return state.kind;
-  });
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
   // Another worker's revocation: drop the session from this process's token cache at once.
   primary?.handle('forget', (revoked) => auth.tokens.forget(revoked as RevokedSessions));
+  // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
+  stateStore.onRevoked((revoked) => {
+    if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });
+    else if ('userId' in revoked) auth.tokens.forget({ userId: revoked.userId });
+  });
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -154,6 +151,8 @@ export async function buildApp(
     auth,
     access,
     stateStore,
+    stateEvents: stateStore,
+    peers: state.peers,
     announce,
     env,
     authSetup,

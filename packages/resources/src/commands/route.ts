@@ -9,6 +9,8 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commandRouteSchema, describeOnly } from '../routes/route-schemas.js';
+import { databaseStoreError } from '../store/database-errors.js';
+import { STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { COMMAND_BODY_LIMIT_KEY, parseCommandBody } from './body.js';
 import { readCommand } from './envelope.js';
@@ -115,9 +117,18 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
       const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
       const command = readCommand({ query, body, now: options.now().toISOString() });
       const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
+        const unavailable = databaseStoreError(error);
+        if (!unavailable) {
+          throw new CommandError(
+            'ERR_CMD_FAILED',
+            `The command could not be stored: ${(error as Error).message}`,
+          );
+        }
+        // Not stored, so not acknowledged: the client (Puppet's terminus) sends it again later.
+        reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
         throw new CommandError(
-          'ERR_CMD_FAILED',
-          `The command could not be stored: ${(error as Error).message}`,
+          'ERR_CMD_STORE_UNAVAILABLE',
+          `The command was not stored: ${unavailable.message}`,
         );
       });
       if (wait === undefined) return reply.send({ uuid });

@@ -8,8 +8,8 @@
  * measured as it inflates, at most as far as the route would read it.
  */
 import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { Transform, type TransformCallback } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { JsonDepthGauge } from './json-depth.js';

@@ -13,6 +13,7 @@ import { revocationOf, type StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
 import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
+import { SignallingStateStore } from '../state/state-events.js';
 import type { Channel } from './ipc.js';
 
 /** The operations a worker may ask of the primary's store. */
@@ -70,12 +71,12 @@ export async function openProcessStateStore(
   primary: Channel | undefined,
 ): Promise<OpenedStateStore> {
   if (!primary || !cluster.isWorker) return openStateStore(config, logger);
-  if (stateDatabase(config)) {
-    const opened = await openStateStore(config, logger);
-    return { ...opened, store: relayingRevocations(opened.store, primary), close: () => opened.close() };
-  }
+  const relay = (store: StateStore) => relayingRevocations(store, primary);
+  if (stateDatabase(config)) return openStateStore(config, logger, relay);
   return {
-    store: relayingRevocations(new IpcStateStore(primary), primary),
+    store: new SignallingStateStore(relay(new IpcStateStore(primary)), undefined, logger),
+    peers: undefined,
+    availability: undefined,
     kind: 'memory',
     description:
       'state: memory of the primary process, shared by its workers (several instances need a shared state.database)',

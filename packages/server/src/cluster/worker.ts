@@ -6,10 +6,11 @@
  * stops when the primary says so. SIGTERM and SIGINT are the primary's to handle: a terminal's
  * Ctrl-C reaches every process of the group, and a worker must not take it for a second signal.
  */
-import { ConfigError } from '../settings/errors.js';
+
 import type { LineWriter } from '../logging.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { type RunningService, serviceLogOf, startService } from '../serve.js';
+import { ConfigError } from '../settings/errors.js';
 import type { Channel } from './ipc.js';
 import type { WorkerStart } from './primary.js';
 

@@ -7,10 +7,6 @@
 import { devPortFlag, devProviderFlag } from '../areas/auth/login-providers.js';
 import { modulesFlag } from '../areas/webhooks/area.js';
 import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from '../cli/command.js';
-import { runPrimary } from '../cluster/primary.js';
-import { primaryChannel } from '../cluster/primary-channel.js';
-import { runWorker } from '../cluster/worker.js';
-import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
 import {
   avatarStoreFlag,
   type ConfigFlag,
@@ -25,6 +21,10 @@ import {
   urlFlag,
   verboseFlag,
 } from '../cli/config-flags.js';
+import { runPrimary } from '../cluster/primary.js';
+import { primaryChannel } from '../cluster/primary-channel.js';
+import { runWorker } from '../cluster/worker.js';
+import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
 import { assertPaths } from '../config/check-paths.js';
 import { environmentVariables } from '../config/sources.js';
 import { installProcessPolicy } from '../process-policy.js';

@@ -6,9 +6,10 @@
  * opens the store and closes it with the app; expiry and purge run on its own unref'd timer.
  */
 import { join } from 'node:path';
-import { isPostgresUrl, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
+import { isPostgresUrl, isUnavailable, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
 import type { GatehouseConfig } from '../../config/schema.js';
 import { NotReady } from '../../service/readiness.js';
+import { commandPeersOver } from '../../state/command-peers.js';
 import type { Area } from '../area.js';
 
 /** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
@@ -24,7 +25,15 @@ export function describeDatabase(database: string): string {
   return `PostgreSQL ${url.toString()}`;
 }
 
-export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness, metrics }) => {
+/** The store as `/ready` names it (the route may be public: no host, user or file path). */
+function describeStore(database: string): string {
+  return isPostgresUrl(database) ? 'PostgreSQL database' : 'SQLite database';
+}
+
+export const resourcesArea: Area = async (
+  app,
+  { config, data, logger, announce, readiness, metrics, peers },
+) => {
   const database = resourcesDatabase(config, data.dir);
   const { prefix, nodeTtl, purgeTtl, reportTtl, gcInterval, compression, compressionMinBytes } =
     config.resources;
@@ -44,11 +53,17 @@ export const resourcesArea: Area = async (app, { config, data, logger, announce,
     readQueueLimit,
     commandBodyLimit,
     onCommandSettled: (settled) => metrics.commandSettled(settled),
+    // Waiters on one instance hear of commands another applied, and idle consumers of stored ones.
+    ...(peers && isPostgresUrl(database) && { commandPeers: commandPeersOver(peers) }),
   });
   const { store, processor } = app.gatehouseResources;
   metrics.watchCommandQueue(() => processor.stats());
   readiness.add('resources.store', async () => {
-    await store.all('SELECT 1 AS up');
+    try {
+      await store.all('SELECT 1 AS up');
+    } catch (error) {
+      throw isUnavailable(error) ? new NotReady(`${describeStore(database)} unavailable`) : error;
+    }
     return store.dialect;
   });
   readiness.add('resources.migrations', async () => {

@@ -11,6 +11,7 @@ import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin
 import { isLoopbackHost } from '../../access/loopback.js';
 import type { ConfigFlag } from '../../cli/config-flags.js';
 import { ConfigError } from '../../settings/errors.js';
+import { ModuleReloads } from '../../state/module-reloads.js';
 import type { Area } from '../area.js';
 import type { WebhooksConfig } from './config.js';
 import { moduleWebhookPaths } from './openapi-paths.js';
@@ -44,8 +45,10 @@ const ISOLATION_LINES = {
 
 export const webhooksArea: Area = async (
   app,
-  { config, data, logger, stateStore, announce, readiness, metrics, openapi },
+  { config, data, logger, stateStore, announce, readiness, metrics, openapi, peers },
 ) => {
+  // Modules reloaded here reload on the other instances, and theirs here.
+  const reloads = peers && new ModuleReloads(peers, logger);
   const c = config.webhooks;
   const credentials = config.auth.direct.enabled ? [config.auth.direct.credentialsFile!] : [];
   // Reachable from a network by anyone: a route no signature and no shared secret guard needs its
@@ -77,7 +80,9 @@ export const webhooksArea: Area = async (
     loadTimeoutMs: c.loadTimeout,
     privatePaths: [data.dir, ...credentials],
     logger,
+    onModulesChanged: () => reloads?.changed(),
   });
+  reloads?.reloadWith(() => webhooks.reload());
   // Loaded before the plugin registers: starting every worker can take longer than Fastify's plugin
   // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead). A module
   // declaring what cannot be honoured (a signature whose secret is unset...) stops start-up (exit 2).
@@ -112,7 +117,7 @@ export const webhooksArea: Area = async (
         return reply
           .code(404)
           .send({ error: 'the delivery inbox is off (set webhooks.inbox to keep deliveries)' });
-      return { deliveries: webhooks.inbox.list(request.query.module) };
+      return { deliveries: await webhooks.inbox.list(request.query.module) };
     },
   );
   openapi.addCurrentPaths(() => moduleWebhookPaths(webhooks.list()));
