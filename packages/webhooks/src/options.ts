@@ -74,6 +74,11 @@ export interface WebhooksOptions {
   /** Where granted variables are read from (default `process.env`). */
   environment?: Readonly<Record<string, string | undefined>>;
   logger?: Logger;
+  /**
+   * Called after the watcher (or `reload()`) loaded, replaced or dropped a module of the folder, not
+   * for the first load: the service tells its other instances, which reload their folders too.
+   */
+  onModulesChanged?: () => void;
 }
 
 export type Isolation = 'process' | 'none';
@@ -110,6 +115,7 @@ export interface ResolvedOptions {
   readonly privatePaths: readonly string[];
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+  readonly onModulesChanged: (() => void) | undefined;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -179,5 +185,6 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     privatePaths: (options.privatePaths ?? []).map((p) => path.resolve(p)),
     environment: options.environment ?? process.env,
     logger: options.logger ?? silentLogger,
+    onModulesChanged: options.onModulesChanged,
   });
 }

@@ -143,7 +143,7 @@ export class SqliteQueryCompiler extends SelectCompiler {
         kind === 'json' || kind === 'json-text'
           ? `json(${sql})`
           : kind === 'boolean'
-            ? `json(CASE WHEN ${sql} THEN 'true' ELSE 'false' END)`
+            ? `json(CASE WHEN ${sql} IS NULL THEN 'null' WHEN ${sql} THEN 'true' ELSE 'false' END)`
             : sql;
       return `'${key}', ${value}`;
     });

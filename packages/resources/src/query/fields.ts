@@ -12,6 +12,7 @@ import { FACT_CONTENTS, FACT_PATHS } from './entities/fact-contents.js';
 import { FACT_NAMES, FACTS } from './entities/facts.js';
 import { FACTSETS, INVENTORY } from './entities/factsets.js';
 import { NODES } from './entities/nodes.js';
+import { EVENTS, REPORTS } from './entities/reports.js';
 import { RESOURCES } from './entities/resources.js';
 
 export type {
@@ -36,6 +37,8 @@ export const ENTITY_SPECS: Readonly<Record<Entity, EntitySpec>> = Object.freeze(
   fact_paths: FACT_PATHS,
   edges: EDGES,
   producers: PRODUCERS,
+  reports: REPORTS,
+  events: EVENTS,
 });
 
 /** Field names of an entity in PuppetDB's error-message order (sorted). */
@@ -88,7 +91,15 @@ const byCertnameTo = (entities: readonly Entity[]) =>
   Object.fromEntries(entities.map((entity) => [entity, BY_CERTNAME]));
 
 /** Everything the new entities of nodes reach by certname. */
-const CERTNAME_PEERS: readonly Entity[] = ['nodes', 'resources', 'facts', 'catalogs', ...NEW_NODE_ENTITIES];
+const CERTNAME_PEERS: readonly Entity[] = [
+  'nodes',
+  'resources',
+  'facts',
+  'catalogs',
+  'reports',
+  'events',
+  ...NEW_NODE_ENTITIES,
+];
 
 const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, Join>>>> = {
   resources: {
@@ -101,6 +112,8 @@ const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, Join>>>> = {
     resources: BY_CERTNAME,
     catalogs: BY_CERTNAME,
     facts: BY_CERTNAME,
+    reports: BY_CERTNAME,
+    events: BY_CERTNAME,
     ...byCertnameTo(NEW_NODE_ENTITIES),
   },
   facts: {
@@ -126,8 +139,23 @@ const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, Join>>>> = {
     resources: FROM_ENVIRONMENTS,
     catalogs: FROM_ENVIRONMENTS,
     facts: FROM_ENVIRONMENTS,
+    reports: FROM_ENVIRONMENTS,
+    events: FROM_ENVIRONMENTS,
     factsets: FROM_ENVIRONMENTS,
     fact_contents: FROM_ENVIRONMENTS,
+  },
+  reports: {
+    nodes: BY_CERTNAME,
+    environments: TO_ENVIRONMENTS,
+    events: join('hash', 'report'),
+    producers: join('producer', 'name'),
+    ...byCertnameTo(NEW_NODE_ENTITIES),
+  },
+  events: {
+    nodes: BY_CERTNAME,
+    environments: TO_ENVIRONMENTS,
+    reports: join('report', 'hash'),
+    ...byCertnameTo(NEW_NODE_ENTITIES),
   },
   factsets: {
     ...byCertnameTo(CERTNAME_PEERS.filter((e) => e !== 'factsets')),
@@ -145,7 +173,11 @@ const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, Join>>>> = {
   },
   edges: byCertnameTo(CERTNAME_PEERS.filter((e) => e !== 'edges')),
   fact_paths: { facts: join('name', 'name'), fact_contents: join('path', 'path') },
-  producers: { catalogs: join('name', 'producer'), factsets: join('name', 'producer') },
+  producers: {
+    catalogs: join('name', 'producer'),
+    factsets: join('name', 'producer'),
+    reports: join('name', 'producer'),
+  },
 };
 
 export function relationship(from: Entity, to: Entity): Join | undefined {

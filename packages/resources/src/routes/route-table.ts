@@ -7,7 +7,8 @@
  *   /nodes/<node>/facts[/<name>[/<value>]]   /facts[/<name>[/<value>]]   /fact-names
  *   /catalogs, /catalogs/<node>[/edges]      /environments, /environments/<name>[/facts[...]]
  *   /factsets, /factsets/<node>[/facts]      /inventory  /fact-contents  /fact-paths  /edges
- *   /producers, /producers/<name>[/catalogs|/factsets]
+ *   /producers, /producers/<name>[/catalogs|/factsets|/reports]
+ *   /reports, /reports/<hash>/events         /events
  * @module
  */
 import type { Entity } from '../query/ast/entity.js';
@@ -52,6 +53,7 @@ export const PARENTS = {
     field: 'producer',
     noun: 'producer',
   },
+  reports: { table: 'reports', column: 'hash', key: 'hash', field: 'report', noun: 'report' },
 } as const;
 
 export type ParentEntity = keyof typeof PARENTS;
@@ -66,6 +68,8 @@ export interface QueryRoute {
   readonly single?: boolean;
   /** Criteria from the path besides the parent's. */
   criteria(params: RouteParams): QueryNode[];
+  /** Request parameters of this route besides the common ones (query-params.ts). */
+  readonly parameters?: readonly string[];
 }
 
 /** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
@@ -98,6 +102,9 @@ const anyNodeState = (): QueryNode[] => [NodeStateFilter.create('any')];
 const RESOURCE_TAILS = ['/resources', '/resources/:type', '/resources/:type/*'];
 /** Parents whose resources have a route of their own (`/<parent>/<name>/resources[...]`). */
 const RESOURCE_PARENTS: readonly ParentEntity[] = ['nodes', 'catalogs', 'environments'];
+
+/** The `/events` parameters PuppetDB takes besides the common ones. */
+export const EVENTS_PARAMETERS = ['distinct_resources', 'distinct_start_time', 'distinct_end_time'];
 const FACT_TAILS = ['/facts', '/facts/:name', '/facts/:name/*'];
 
 export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
@@ -130,6 +137,7 @@ export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
   { path: '/producers/:parent', entity: 'producers', parent: 'producers', single: true, criteria: none },
   { path: '/producers/:parent/catalogs', entity: 'catalogs', parent: 'producers', criteria: none },
   { path: '/producers/:parent/factsets', entity: 'factsets', parent: 'producers', criteria: none },
+  { path: '/producers/:parent/reports', entity: 'reports', parent: 'producers', criteria: none },
   { path: '/fact-names', entity: 'fact_names', criteria: none },
   { path: '/nodes', entity: 'nodes', criteria: none },
   { path: '/nodes/:parent', entity: 'nodes', parent: 'nodes', single: true, criteria: anyNodeState },
@@ -143,4 +151,13 @@ export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
     single: true,
     criteria: none,
   },
+  { path: '/reports', entity: 'reports', criteria: none },
+  {
+    path: '/reports/:parent/events',
+    entity: 'events',
+    parent: 'reports',
+    criteria: none,
+    parameters: EVENTS_PARAMETERS,
+  },
+  { path: '/events', entity: 'events', criteria: none, parameters: EVENTS_PARAMETERS },
 ]);

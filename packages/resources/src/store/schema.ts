@@ -26,6 +26,7 @@
  *   number on both.
  */
 
+import { factContents } from './fact-schema.js';
 import type { Dialect } from './types.js';
 
 /** One numbered step of the schema. `sql` holds the DDL written with the type tokens below. */
@@ -325,39 +326,72 @@ const queryIndexes: Migration = {
 };
 
 /**
- * What the fact entities beyond `facts` read (factsets, inventory, fact-contents, fact-paths,
- * producers): the factset's producer and hash on the node row, and every node of every fact's tree
- * as a row of `fact_contents` (`path` the canonical JSON array of keys and indexes, `value` the
- * canonical JSON of a leaf, NULL for a hash or array, `value_type` PuppetDB's type word), so a path
- * or value query is an index lookup instead of walking each node's JSON. `fact_paths` keeps every
- * path with its type ever seen (as PuppetDB's table of that name): the GC drops those no node has.
- * Facts received before this migration get their rows with the node's next facts.
+ * Stored reports (the `reports`, `events` and event-count queries): every report a node sent, kept
+ * for `reportTtlMs`, with its metrics and logs as JSON arrays and one `resource_events` row per
+ * event (a skipped resource is one `skipped` event, as PuppetDB stores it). `hash` is PuppetDB's
+ * report identity hash, so a report sent twice is stored once. `latest` marks each node's newest
+ * agent report (by producer timestamp), which `latest_report?` selects through a partial index.
+ * An event's `new_value`, `old_value` and `containment_path` are canonical JSON text (TEXT on both
+ * engines: queries compare them as text, see query/entities/reports.ts); `certname` is copied from
+ * the report so counts by node need no join.
  */
-const factContents: Migration = {
-  version: 8,
-  name: 'fact contents and paths, factset producer and hash',
+const storedReports: Migration = {
+  version: 7,
+  name: 'stored reports with their resource events, metrics and logs',
   sql: [
-    'ALTER TABLE certnames ADD COLUMN facts_producer TEXT NULL',
-    'ALTER TABLE certnames ADD COLUMN facts_hash TEXT NULL',
-    `CREATE TABLE fact_contents (
+    `CREATE TABLE reports (
+      id {ID},
+      hash TEXT NOT NULL UNIQUE,
       certname TEXT NOT NULL,
-      path TEXT NOT NULL,
-      name TEXT NOT NULL,
-      depth INTEGER NOT NULL,
-      value_type TEXT NOT NULL,
-      value TEXT NULL,
-      value_string TEXT NULL,
-      PRIMARY KEY (certname, path)
+      puppet_version TEXT NOT NULL,
+      report_format INTEGER NOT NULL,
+      configuration_version TEXT NOT NULL,
+      start_time {TS} NOT NULL,
+      end_time {TS} NOT NULL,
+      producer_timestamp {TS} NOT NULL,
+      receive_time {TS} NOT NULL,
+      producer TEXT NULL,
+      transaction_uuid TEXT NULL,
+      catalog_uuid TEXT NULL,
+      code_id TEXT NULL,
+      job_id TEXT NULL,
+      cached_catalog_status TEXT NULL,
+      environment TEXT NULL,
+      status TEXT NULL,
+      noop {BOOL} NULL,
+      noop_pending {BOOL} NULL,
+      corrective_change {BOOL} NULL,
+      type TEXT NOT NULL,
+      latest {BOOL} NOT NULL,
+      metrics {JSON} NOT NULL,
+      logs {JSON} NOT NULL
+    )`,
+    'CREATE INDEX reports_certname_idx ON reports (certname, producer_timestamp)',
+    'CREATE INDEX reports_producer_timestamp_idx ON reports (producer_timestamp)',
+    'CREATE INDEX reports_end_time_idx ON reports (end_time)',
+    'CREATE INDEX reports_latest_idx ON reports (certname) WHERE latest = {TRUE}',
+    `CREATE TABLE resource_events (
+      report_id BIGINT NOT NULL,
+      event_index INTEGER NOT NULL,
+      certname TEXT NOT NULL,
+      status TEXT NULL,
+      timestamp {TS} NOT NULL,
+      resource_type TEXT NOT NULL,
+      resource_title TEXT NOT NULL,
+      property TEXT NULL,
+      name TEXT NULL,
+      new_value TEXT NULL,
+      old_value TEXT NULL,
+      message TEXT NULL,
+      file TEXT NULL,
+      line INTEGER NULL,
+      containment_path TEXT NULL,
+      containing_class TEXT NULL,
+      corrective_change {BOOL} NULL,
+      PRIMARY KEY (report_id, event_index)
     ){CLUSTERED}`,
-    'CREATE INDEX fact_contents_path_idx ON fact_contents (path)',
-    'CREATE INDEX fact_contents_name_idx ON fact_contents (name)',
-    `CREATE TABLE fact_paths (
-      path TEXT NOT NULL,
-      value_type TEXT NOT NULL,
-      name TEXT NOT NULL,
-      depth INTEGER NOT NULL,
-      PRIMARY KEY (path, value_type)
-    ){CLUSTERED}`,
+    'CREATE INDEX resource_events_resource_idx ON resource_events (resource_type, resource_title)',
+    'CREATE INDEX resource_events_certname_idx ON resource_events (certname, timestamp)',
   ],
 };
 
@@ -369,11 +403,14 @@ export const MIGRATIONS: readonly Migration[] = [
   regexIndexes,
   commandQueue,
   queryIndexes,
+  storedReports,
   factContents,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
 export const NODE_TABLES = [
+  'resource_events',
+  'reports',
   'resource_params',
   'resource_tags',
   'resources',

@@ -1,7 +1,7 @@
 /**
  * The entities a query can reach: the ones with routes of their own (resources, nodes, facts,
  * catalogs, environments, fact_names, factsets, inventory, fact_contents, fact_paths, edges,
- * producers) and what `from`, `select_<entity>` and `subquery` name.
+ * producers, reports, events) and what `from`, `select_<entity>` and `subquery` name.
  * @module
  */
 
@@ -18,6 +18,8 @@ const ENTITIES = {
   fact_paths: true,
   edges: true,
   producers: true,
+  reports: true,
+  events: true,
 } as const;
 
 export type Entity = keyof typeof ENTITIES;

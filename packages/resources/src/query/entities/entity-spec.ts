@@ -33,18 +33,30 @@ export interface FieldSpec {
   readonly projectable: boolean;
   /** How rows are narrowed before a `~` on the field runs (none: the regex meets every row). */
   readonly regexIndex?: RegexIndex;
+  /**
+   * The column holds canonical JSON text: `value` compares a query value by its JSON text (`=`,
+   * `in`) and answers it as JSON; `list` is a JSON list of strings whose `=` means "has this
+   * element". `~` matches the JSON text either way.
+   */
+  readonly jsonText?: 'value' | 'list';
 }
 
 /**
  * How the compiler's SQL renders one output value as JSON: a field type, `json-text` (JSON the
- * database holds, spliced as is or null), `count`, the nested lists of a catalog or a factset
- * (`{"data": [...], "href": ...}`), or a node's facts as one object (`facts-object`) or its
+ * database holds, spliced as is or null), `count`, the nested lists of a catalog, a factset or a
+ * report (`{"data": [...], "href": ...}`), or a node's facts as one object (`facts-object`) or its
  * `trusted` fact (`trusted-fact`); for these the column is the certname's.
  */
 export type OutputType = FieldType | 'json-text' | 'count' | NestedOutput | 'facts-object' | 'trusted-fact';
 
-/** The outputs rendered as `{"data": [...], "href": ...}` lists of a node's rows. */
-export type NestedOutput = 'catalog-resources' | 'catalog-edges' | 'factset-facts';
+/** The outputs rendered as `{"data": [...], "href": ...}` lists of another table's rows. */
+export type NestedOutput =
+  | 'catalog-resources'
+  | 'catalog-edges'
+  | 'factset-facts'
+  | 'report-events'
+  | 'report-metrics'
+  | 'report-logs';
 
 /** One key of an entity's answer object, in PuppetDB's key order. */
 export interface OutputSpec {
@@ -77,6 +89,8 @@ export interface EntitySpec {
   readonly projections?: readonly string[];
   /** The entity's name in PuppetDB's error texts when it differs (`fact_nodes` for fact_contents). */
   readonly label?: string;
+  /** Reports: only agent reports unless the query names `type` (PuppetDB's default). */
+  readonly defaultAgentReports?: true;
 }
 
 export const column = (type: FieldType, name: string, regexIndex?: RegexIndex): FieldSpec =>
