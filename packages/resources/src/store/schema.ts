@@ -329,7 +329,7 @@ const queryIndexes: Migration = {
  * for `reportTtlMs`, with its metrics and logs as JSON arrays and one `resource_events` row per
  * event (a skipped resource is one `skipped` event, as PuppetDB stores it). `hash` is PuppetDB's
  * report identity hash, so a report sent twice is stored once. `latest` marks each node's newest
- * agent report (by producer timestamp), which `latest_report?` selects through a partial index.
+ * agent report (by producer timestamp), which `latest_report?` selects through its index.
  * An event's `new_value`, `old_value` and `containment_path` are canonical JSON text (TEXT on both
  * engines: queries compare them as text, see query/entities/reports.ts); `certname` is copied from
  * the report so counts by node need no join.
@@ -368,7 +368,8 @@ const storedReports: Migration = {
     'CREATE INDEX reports_certname_idx ON reports (certname, producer_timestamp)',
     'CREATE INDEX reports_producer_timestamp_idx ON reports (producer_timestamp)',
     'CREATE INDEX reports_end_time_idx ON reports (end_time)',
-    'CREATE INDEX reports_latest_idx ON reports (certname) WHERE latest = {TRUE}',
+    // Not partial: SQLite uses a partial index only for a literal `latest = 1`, never a bound one.
+    'CREATE INDEX reports_latest_idx ON reports (latest, certname)',
     `CREATE TABLE resource_events (
       report_id BIGINT NOT NULL,
       event_index INTEGER NOT NULL,
@@ -389,8 +390,10 @@ const storedReports: Migration = {
       corrective_change {BOOL} NULL,
       PRIMARY KEY (report_id, event_index)
     ){CLUSTERED}`,
-    'CREATE INDEX resource_events_resource_idx ON resource_events (resource_type, resource_title)',
+    // Covering the counts by resource (status included) and the few failures of a fleet.
+    'CREATE INDEX resource_events_resource_idx ON resource_events (resource_type, resource_title, status)',
     'CREATE INDEX resource_events_certname_idx ON resource_events (certname, timestamp)',
+    'CREATE INDEX resource_events_status_idx ON resource_events (status, report_id)',
   ],
 };
 
