@@ -6,8 +6,12 @@
 //                 until every report is stored (Gatehouse: its queue idle; PuppetDB: its queue empty
 //                 and every report queryable): reports per second.
 //   2. queries    p50/p99 of the report endpoints puppetboard and pypuppetdb call, asked of the
-//                 three servers in turn per query (bench/lib/side-by-side.mjs).
-// Env: BENCH_PUPPETDB (http://127.0.0.1:18080, required), BENCH_NODES (200), BENCH_RUNS (10 reports
+//                 three servers in turn per query (bench/lib/side-by-side.mjs), each within the
+//                 run's environment (as puppetboard filters by environment), so other data PuppetDB
+//                 holds does not count.
+// The reports are the same for a given BENCH_ENV within one UTC day (timestamps from midnight,
+// uuids from node and run), so BENCH_PUPPETDB_FED=1 reuses what an earlier run fed PuppetDB.
+// Env: BENCH_PUPPETDB (http://127.0.0.1:18080, required), BENCH_ENV (bench), BENCH_PUPPETDB_FED, BENCH_NODES (200), BENCH_RUNS (10 reports
 //      per node), BENCH_EVENTS (20 changed files per report), BENCH_CLIENTS (8), BENCH_DURATION (3 s
 //      per query and server), PG_TEST_URL for PostgreSQL. Run through bench/resources-reports.bench.sh.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,13 +28,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const PREFIX = `rb${process.pid}`;
-const T0 = Date.now() - RUNS * 1800_000;
+const ENV = process.env.BENCH_ENV ?? 'bench';
+const PREFIX = `rb-${ENV}`;
+const T0 = Math.floor(Date.now() / 86_400_000) * 86_400_000 - RUNS * 1800_000;
 
 /** One agent run's report: EVENTS changed files, a noop package, and the ntp service failing or skipped. */
 function report(node, run) {
   const certname = `${PREFIX}-node${String(node).padStart(4, '0')}.example.com`;
   const at = new Date(T0 + run * 1800_000 + node * 1000).toISOString();
+  const uuid = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
   const failed = (node + run) % 7 === 0;
   const resource = (type, title, events, skipped = false) => ({
     resource_type: type,
@@ -60,7 +66,7 @@ function report(node, run) {
   );
   return {
     certname,
-    environment: node % 4 === 0 ? 'staging' : 'production',
+    environment: ENV,
     puppet_version: '7.23.0',
     report_format: 12,
     configuration_version: String(run),
@@ -89,8 +95,8 @@ function report(node, run) {
         time: at,
       },
     ],
-    transaction_uuid: crypto.randomUUID(),
-    catalog_uuid: crypto.randomUUID(),
+    transaction_uuid: uuid(node * 100_000 + run),
+    catalog_uuid: uuid(node * 100_000 + run),
     code_id: null,
     job_id: null,
     cached_catalog_status: 'not_used',
@@ -130,7 +136,7 @@ async function ingest(base, done) {
 }
 
 async function puppetdbDone() {
-  const query = encodeURIComponent(JSON.stringify(['~', 'certname', `^${PREFIX}-`]));
+  const query = encodeURIComponent(JSON.stringify(['=', 'environment', ENV]));
   for (;;) {
     const res = await fetch(`${PUPPETDB}/pdb/query/v4/reports?query=${query}&limit=1&include_total=true`);
     await res.arrayBuffer();
@@ -171,28 +177,30 @@ async function gatehouse(dialect) {
 }
 
 function queries(hash, certname) {
+  const inEnv = (query) => ['and', ['=', 'environment', ENV], query];
+  const env = ['=', 'environment', ENV];
   const q = (path, params = {}) =>
     `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`;
   const day = new Date(T0 + (RUNS - 2) * 1800_000).toISOString();
+  const latest = inEnv(['=', 'latest_report?', true]);
+  const counts = '/pdb/query/v4/event-counts';
   return [
     [
       'nodes overview: event-counts by certname, latest_report?',
-      q('/pdb/query/v4/event-counts', { query: ['=', 'latest_report?', true], summarize_by: 'certname' }),
+      q(counts, { query: latest, summarize_by: 'certname' }),
     ],
     [
       'event-counts by resource, counts_filter failures > 0',
-      q('/pdb/query/v4/event-counts', { summarize_by: 'resource', counts_filter: ['>', 'failures', 0] }),
+      q(counts, { query: env, summarize_by: 'resource', counts_filter: ['>', 'failures', 0] }),
     ],
     [
       'aggregate-event-counts by containing_class, latest',
-      q('/pdb/query/v4/aggregate-event-counts', {
-        query: ['=', 'latest_report?', true],
-        summarize_by: 'containing_class',
-      }),
+      q('/pdb/query/v4/aggregate-event-counts', { query: latest, summarize_by: 'containing_class' }),
     ],
     [
       'reports list page (order end_time desc, limit 20, total)',
       q('/pdb/query/v4/reports', {
+        query: env,
         order_by: [{ field: 'end_time', order: 'desc' }],
         limit: 20,
         include_total: true,
@@ -211,7 +219,7 @@ function queries(hash, certname) {
     [
       'latest failures (events status failure, latest_report?)',
       q('/pdb/query/v4/events', {
-        query: ['and', ['=', 'status', 'failure'], ['=', 'latest_report?', true]],
+        query: inEnv(['and', ['=', 'status', 'failure'], ['=', 'latest_report?', true]]),
       }),
     ],
     [
@@ -220,7 +228,7 @@ function queries(hash, certname) {
         query: [
           'extract',
           [['function', 'count'], 'status'],
-          ['>=', 'producer_timestamp', day],
+          inEnv(['>=', 'producer_timestamp', day]),
           ['group_by', 'status'],
         ],
       }),
@@ -239,18 +247,21 @@ async function main() {
   const targets = [];
   for (const dialect of ['sqlite', 'postgres'])
     targets.push({ name: `Gatehouse ${dialect}`, ...(await gatehouse(dialect)) });
-  targets.push({ name: 'PuppetDB 7.12.1', base: PUPPETDB, done: puppetdbDone, close: async () => {} });
+  const fed = process.env.BENCH_PUPPETDB_FED === '1';
+  targets.push({ name: 'PuppetDB 7.12.1', base: PUPPETDB, done: puppetdbDone, close: async () => {}, fed });
   console.log('| target | reports | seconds | reports/s | load |\n|---|---:|---:|---:|---:|');
   const rates = {};
   for (const t of targets) {
+    if (t.fed) continue;
     const { seconds, rate } = await ingest(t.base, t.done);
     rates[t.name] = rate;
     console.log(`| ${t.name} | ${bodies.length} | ${seconds.toFixed(1)} | ${rate.toFixed(1)} | ${load1()} |`);
   }
   const pdb = rates['PuppetDB 7.12.1'];
-  console.log(
-    `\nratio to PuppetDB: SQLite ${(rates['Gatehouse sqlite'] / pdb).toFixed(2)}x, PostgreSQL ${(rates['Gatehouse postgres'] / pdb).toFixed(2)}x\n`,
-  );
+  if (pdb)
+    console.log(
+      `\nratio to PuppetDB: SQLite ${(rates['Gatehouse sqlite'] / pdb).toFixed(2)}x, PostgreSQL ${(rates['Gatehouse postgres'] / pdb).toFixed(2)}x\n`,
+    );
 
   const sample = reports[reports.length - 1];
   const [{ hash }] = await (

@@ -5,6 +5,7 @@
 
 export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
 export { applyCommand } from './commands/apply-command.js';
+export { applyReport } from './commands/apply-report.js';
 export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
 export { CATALOG_VERSIONS, readCatalog } from './commands/catalog-payload.js';
 export type { CommandPeerListener, CommandPeers, CommandSignal } from './commands/command-peers.js';
@@ -25,6 +26,7 @@ export {
   type SettledCommand,
   type Submission,
 } from './commands/processor.js';
+export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
 export {
   type ImportOptions,
   type ImportProgress,
@@ -42,6 +44,7 @@ export {
   purgeNodes,
   startGc,
 } from './lifecycle/gc.js';
+export { deleteOldReports } from './lifecycle/report-ttl.js';
 export { type Logger, silentLogger } from './logger.js';
 export { CommandFigures, type Meter, type Timer } from './metrics/command-figures.js';
 export { type Attributes, type FigureSources, jolokiaList, jolokiaRead } from './metrics/jolokia.js';

@@ -21,7 +21,7 @@ import { validateQuery } from '../query/validate.js';
 import { forDialect } from '../store/placeholders.js';
 import { canonicalTimestamp } from '../store/timestamps.js';
 import type { ResourceStore } from '../store/types.js';
-import { refusedMethodSchema } from './route-schemas.js';
+import { refusedMethodSchema, reportRouteSchema } from './route-schemas.js';
 import { EVENTS_PARAMETERS } from './route-table.js';
 import { type JsonArrayOptions, sendJsonArray } from './stream-response.js';
 
@@ -111,15 +111,24 @@ export function registerReportRoutes(scope: FastifyInstance, context: ReportRout
     );
   };
 
-  const routes: [string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>][] = [
-    ['/reports/:hash/metrics', reportList('metrics')],
-    ['/reports/:hash/logs', reportList('logs')],
-    ['/event-counts', counts(false)],
-    ['/aggregate-event-counts', counts(true)],
+  const countParameters = {
+    summarize_by: '`certname`, `containing_class` or `resource` (aggregate: comma-separated)',
+    count_by: '`resource` (default) or `certname`',
+    counts_filter: 'JSON `["<op>", "failures"|"successes"|"noops"|"skips", n]`',
+    distinct_resources: '`true`: only each resource’s latest event in the window',
+    distinct_start_time: 'start of the distinct_resources window (ISO 8601)',
+    distinct_end_time: 'end of the distinct_resources window (ISO 8601)',
+  };
+  type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const routes: [string, Handler, string, Record<string, string>][] = [
+    ['/reports/:hash/metrics', reportList('metrics'), 'A report’s metrics', {}],
+    ['/reports/:hash/logs', reportList('logs'), 'A report’s logs', {}],
+    ['/event-counts', counts(false), 'Events counted per subject', countParameters],
+    ['/aggregate-event-counts', counts(true), 'Event counts aggregated per subject kind', countParameters],
   ];
-  for (const [path, handler] of routes) {
+  for (const [path, handler, summary, extra] of routes) {
     const url = base + path;
-    scope.route({ method: ['GET', 'POST'], url, handler });
+    scope.route({ method: ['GET', 'POST'], url, schema: reportRouteSchema(url, summary, extra), handler });
     scope.route({
       method: ['PUT', 'DELETE', 'PATCH'],
       url,

@@ -4,6 +4,9 @@
  * answers agent reports only unless the query names `type` (validate.ts). `latest_report?` is the
  * `latest` mark of the node's newest agent report: queryable, never answered.
  *
+ * Every event has its report; the join is a LEFT JOIN only so that both databases drop it when a
+ * query reads no report field (counts by resource or node read the events alone).
+ *
  * An event's `new_value`/`old_value` hold canonical JSON text, compared as PuppetDB compares them
  * (the query's value serialised the same way); `containment_path` is a JSON list whose `=` means
  * "has this element" (`jsonText` in entity-spec.ts).
@@ -80,7 +83,7 @@ export const EVENTS: EntitySpec = {
     'ev.new_value, ev.old_value, ev.message, ev.file, ev.line, ev.containment_path, ev.containing_class, ' +
     'ev.corrective_change, er.hash AS report, er.configuration_version, er.start_time AS run_start_time, ' +
     'er.end_time AS run_end_time, er.receive_time AS report_receive_time, er.environment, er.latest ' +
-    'FROM resource_events ev JOIN reports er ON er.id = ev.report_id)',
+    'FROM resource_events ev LEFT JOIN reports er ON er.id = ev.report_id)',
   alias: 'ev',
   fields: {
     certname,
