@@ -22,6 +22,8 @@ export const defaults = Object.freeze({
   nodeTtlMs: 7 * DAY_MS,
   /** PuppetDB's node-purge-ttl: delete nodes deactivated or expired for this long. */
   purgeTtlMs: 14 * DAY_MS,
+  /** PuppetDB's report-ttl: delete reports produced longer ago than this. */
+  reportTtlMs: 14 * DAY_MS,
   /** PuppetDB's gc-interval. */
   gcIntervalMs: HOUR_MS,
   /** Nodes purged per collection, as PuppetDB's batch. */
@@ -87,6 +89,8 @@ export interface ResourcesPluginOptions {
   readonly nodeTtlMs?: number;
   /** Delete nodes inactive for this long (default 14 days; 0 = never). */
   readonly purgeTtlMs?: number;
+  /** Delete reports produced longer ago than this (default 14 days, PuppetDB's report-ttl; 0 = never). */
+  readonly reportTtlMs?: number;
   /** How often expiry and purge run (default 1 hour; 0 = never). */
   readonly gcIntervalMs?: number;
   /** Largest command body (default 64 MiB: big catalogs are several MiB). */
@@ -134,6 +138,7 @@ export interface ResolvedOptions {
   readonly logger: Logger;
   readonly nodeTtlMs: number;
   readonly purgeTtlMs: number;
+  readonly reportTtlMs: number;
   readonly gcIntervalMs: number;
   readonly commandBodyLimit: number;
   readonly maxWaitSeconds: number;
@@ -190,6 +195,7 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     logger: options.logger ?? silentLogger,
     nodeTtlMs: nonNegative('nodeTtlMs', options.nodeTtlMs, defaults.nodeTtlMs),
     purgeTtlMs: nonNegative('purgeTtlMs', options.purgeTtlMs, defaults.purgeTtlMs),
+    reportTtlMs: nonNegative('reportTtlMs', options.reportTtlMs, defaults.reportTtlMs),
     gcIntervalMs: nonNegative('gcIntervalMs', options.gcIntervalMs, defaults.gcIntervalMs),
     commandBodyLimit: nonNegative('commandBodyLimit', options.commandBodyLimit, defaults.commandBodyLimit),
     maxWaitSeconds: nonNegative('maxWaitSeconds', options.maxWaitSeconds, defaults.maxWaitSeconds),

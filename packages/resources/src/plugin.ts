@@ -110,14 +110,15 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     ...(options.onCommandSettled && { onSettled: options.onCommandSettled }),
     ...(options.commandPeers && { peers: options.commandPeers }),
   });
-  const { nodeTtlMs } = options;
+  const { nodeTtlMs, reportTtlMs } = options;
   const gc = startGc(store, {
     nodeTtlMs,
     purgeTtlMs,
+    reportTtlMs,
     intervalMs: options.gcIntervalMs,
     now,
     logger,
-    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, now: now() })),
+    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, reportTtlMs, now: now() })),
   });
   const runtime: ResourcesRuntime = { store, processor, gc, prefix, purgeTtlMs, now, logger };
   app.decorate('gatehouseResources', runtime);

@@ -12,7 +12,7 @@ import { commandRouteSchema, describeOnly } from '../routes/route-schemas.js';
 import { databaseStoreError } from '../store/database-errors.js';
 import { STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import type { ApplyOutcome } from './apply-catalog.js';
-import { parseCommandBody } from './body.js';
+import { COMMAND_BODY_LIMIT_KEY, parseCommandBody } from './body.js';
 import { readCommand } from './envelope.js';
 import { CommandError } from './errors.js';
 import type { CommandProcessor } from './processor.js';
@@ -97,7 +97,7 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
     if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const tooLarge = new CommandError(
         'ERR_CMD_TOO_LARGE',
-        `The body is larger than ${options.bodyLimit} bytes`,
+        `The body is larger than ${options.bodyLimit} bytes (${COMMAND_BODY_LIMIT_KEY})`,
       );
       return reply.code(413).send(errorBody(tooLarge));
     }
@@ -108,7 +108,8 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
   app.setValidatorCompiler(describeOnly); // PuppetDB's own answers to bad input, not Fastify's
   app.post(
     `/${options.pathPrefix}/cmd/v1`,
-    { schema: commandRouteSchema },
+    // The route's own limit too: hooks in front of the parser (a host's body checks) read it.
+    { schema: commandRouteSchema, bodyLimit: options.bodyLimit },
     async (request: FastifyRequest, reply) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       const wait = readWait(query, options.maxWaitSeconds);

@@ -12,9 +12,9 @@
  * push what they decided (revocations, throttles, settled commands, reloaded modules); the store
  * handed out is wrapped so that its writes fire the in-process events of state/state-events.ts.
  */
-import { MemoryStateStore } from '@gatehouse/auth';
+import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
 import { type DatabaseAvailability, isPostgresUrl } from '@gatehouse/resources';
-import { describeDatabase } from '../areas/resources.js';
+import { describeDatabase } from '../areas/resources/area.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
 import { PeerChannel } from './peer-channel.js';
@@ -46,12 +46,20 @@ export function stateDatabase(config: GatehouseConfig): { url: string; key: stri
     : undefined;
 }
 
-export async function openStateStore(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
+/**
+ * Opens the configured store; `wrap` (a worker's relay of its revocations, cluster/worker-state.ts)
+ * sits between the store and the in-process events, so every write still fires them.
+ */
+export async function openStateStore(
+  config: GatehouseConfig,
+  logger: Logger,
+  wrap: (store: StateStore) => StateStore = (store) => store,
+): Promise<OpenedStateStore> {
   const database = stateDatabase(config);
   if (!database) {
     const memory = new MemoryStateStore();
     return {
-      store: new SignallingStateStore(memory, undefined, logger),
+      store: new SignallingStateStore(wrap(memory), undefined, logger),
       peers: undefined,
       availability: undefined,
       kind: 'memory',
@@ -74,7 +82,7 @@ export async function openStateStore(config: GatehouseConfig, logger: Logger): P
   }
   const state = postgres;
   return {
-    store: new SignallingStateStore(state, peers, logger),
+    store: new SignallingStateStore(wrap(state), peers, logger),
     peers,
     availability: state.availability,
     kind: 'postgresql',

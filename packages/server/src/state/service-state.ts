@@ -7,10 +7,12 @@
  */
 import { availabilityOf, type DatabaseAvailability, defaults, isPostgresUrl } from '@gatehouse/resources';
 import type { FastifyInstance } from 'fastify';
+import type { Channel } from '../cluster/ipc.js';
+import { openProcessStateStore } from '../cluster/worker-state.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
-import { NotReady, type Readiness } from '../readiness.js';
-import { type OpenedStateStore, openStateStore } from './open-state-store.js';
+import { NotReady, type Readiness } from '../service/readiness.js';
+import type { OpenedStateStore } from './open-state-store.js';
 import { answerOutagesWith503 } from './outage-answers.js';
 
 /** A key no one writes: reading it proves the shared-state store answers. */
@@ -28,9 +30,15 @@ export function peersDetail(state: OpenedStateStore): string {
 export async function installSharedState(
   app: FastifyInstance,
   config: GatehouseConfig,
-  options: { logger: Logger; announce: (line: string) => void; readiness: Readiness },
+  options: {
+    logger: Logger;
+    announce: (line: string) => void;
+    readiness: Readiness;
+    /** The primary process, in a worker of `server.workers`. */
+    primary: Channel | undefined;
+  },
 ): Promise<OpenedStateStore> {
-  const state = await openStateStore(config, options.logger);
+  const state = await openProcessStateStore(config, options.logger, options.primary);
   app.addHook('onClose', () => state.close());
   options.announce(state.description);
   options.announce(
