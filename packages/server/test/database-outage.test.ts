@@ -4,8 +4,11 @@
  * killed (SIGKILL of the postmaster) and started again. The process never exits; meanwhile
  * commands answer 503 with Retry-After (not acknowledged), `/ready` 503 naming the stores, `/ping`
  * 200; it recovers by itself, logs each outage once when it begins and once when it ends, and
- * every acknowledged command is applied exactly once.
+ * every acknowledged command is applied exactly once. On SQLite, a database file another process
+ * holds locked answers commands with a 503 that says so, and the service carries on once it is free.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStore } from '@gatehouse/resources';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +21,21 @@ const tempDir = useTempDirs();
 const ownPostgres = useOwnPostgres();
 /** initdb, a service start, two outages and a drain on a shared machine. */
 const SLOW = { timeout: 300_000 };
+
+function factsCommand(service: ServingProcess, certname: string, wait = ''): Promise<Response> {
+  const body = JSON.stringify({
+    certname,
+    environment: 'production',
+    values: { role: 'db' },
+    producer_timestamp: new Date().toISOString(),
+    producer: 'puppet.example.com',
+  });
+  return fetch(`${service.url}/pdb/cmd/v1?command=replace_facts&version=5&certname=${certname}${wait}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+}
 
 /** A client that keeps sending fact sets, one at a time, and remembers what each answer was. */
 class Load {
@@ -160,4 +178,30 @@ describe('a database that goes away and comes back', () => {
       expect(log).not.toMatch(/uncaught|Connection terminated unexpectedly/);
     },
   );
+});
+
+describe('an SQLite database file locked by another process', () => {
+  it('answers commands 503 naming the lock, and carries on once it is free', SLOW, async () => {
+    const cwd = tempDir();
+    const service = await serve(cwd);
+    const file = join(cwd, '.data', 'gatehouse', 'resources.db');
+    // sqlite3 holds an exclusive transaction open until its input ends.
+    const holder = spawn('sqlite3', [file], { stdio: ['pipe', 'ignore', 'ignore'] });
+    holder.stdin.write('BEGIN EXCLUSIVE;\nSELECT 1;\n');
+    await sleep(500);
+    const refused = await factsCommand(service, 'locked.example.com');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toMatchObject({
+      code: 'ERR_CMD_STORE_UNAVAILABLE',
+      error: expect.stringMatching(/the SQLite database is locked by another process/),
+    });
+    expect((await fetch(`${service.url}/ping`)).status).toBe(200);
+    holder.stdin.end('ROLLBACK;\n');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    const applied = await factsCommand(service, 'free.example.com', '&secondsToWaitForCompletion=30');
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toMatchObject({ processed: true });
+    expect(service.child.exitCode).toBeNull();
+  });
 });

@@ -131,6 +131,6 @@ export class CommandThread {
     if (!pending) return;
     this.#pending.delete(message.id);
     if (message.kind === 'done') pending.resolve(message.result);
-    else pending.reject(message.error);
+    else pending.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
   }
 }

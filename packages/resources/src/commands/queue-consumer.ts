@@ -14,6 +14,7 @@
  */
 
 import { type Logger, silentLogger } from '../logger.js';
+import { databaseStoreError } from '../store/database-errors.js';
 import { isUnavailable } from '../store/errors.js';
 import type { ResourceStore, SqlRunner } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
@@ -67,6 +68,8 @@ export class QueueConsumer {
   #lastPrune = 0;
   /** Consecutive failed rounds while the database is away (the pause grows with them). */
   #outage = 0;
+  /** SQLite's pause was logged: its end is logged too. */
+  #saidPaused = false;
 
   constructor(store: ResourceStore, options: ConsumerOptions) {
     this.#store = store;
@@ -100,13 +103,9 @@ export class QueueConsumer {
       try {
         worked = await this.#applyNext();
         await this.#pruneNow();
-        this.#outage = 0;
+        this.#resumed();
       } catch (error) {
-        if (isUnavailable(error)) {
-          // Told once by the store; try again after a pause that grows to 5 s.
-          this.#outage += 1;
-          pauseMs = Math.min(5000, 100 * 2 ** Math.min(this.#outage, 6));
-        } else this.#logger.logf('[WARN] resources: command queue: %s', error);
+        pauseMs = this.#paused(error);
       }
       if (!worked && !this.#stopped) await this.#sleep(pauseMs);
     }
@@ -117,6 +116,31 @@ export class QueueConsumer {
    * one left behind by its timer would swallow the next `wake()`, and a command stored here would
    * then wait for the poll (the ~250 ms every waited command used to take).
    */
+  /**
+   * A failed round: the database away, full or locked pauses the loop for a time that grows to 5 s
+   * (said once: PostgreSQL's outage by its availability tracker, SQLite's here); anything else is
+   * logged and the loop goes on.
+   */
+  #paused(error: unknown): number | undefined {
+    const storeError = databaseStoreError(error);
+    if (!isUnavailable(storeError)) {
+      this.#logger.logf('[WARN] resources: command queue: %s', error);
+      return undefined;
+    }
+    this.#outage += 1;
+    if (!this.#saidPaused && storeError.code !== 'ERR_STORE_UNAVAILABLE') {
+      this.#saidPaused = true;
+      this.#logger.logf('[ERROR] resources: command queue paused: %s', storeError.message);
+    }
+    return Math.min(5000, 100 * 2 ** Math.min(this.#outage, 6));
+  }
+
+  #resumed(): void {
+    if (this.#saidPaused) this.#logger.logf('[INFO] resources: command queue resumed');
+    this.#saidPaused = false;
+    this.#outage = 0;
+  }
+
   #sleep(pauseMs?: number): Promise<void> {
     if (pauseMs === undefined && this.#missedWakes > 0) {
       this.#missedWakes -= 1;

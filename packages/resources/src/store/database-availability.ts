@@ -64,9 +64,12 @@ export class DatabaseAvailability {
     for (const listener of this.#listeners) listener(false);
   }
 
-  /** A statement succeeded. */
-  reached(): void {
-    if (this.#downSince === undefined) return;
+  /**
+   * A statement begun at `startedAt` (ms since the epoch) succeeded. One begun before the outage
+   * was seen proves nothing: a connection not yet told of the server's end may still answer.
+   */
+  reached(startedAt: number): void {
+    if (this.#downSince === undefined || startedAt <= this.#downSince) return;
     const seconds = ((Date.now() - this.#downSince) / 1000).toFixed(1);
     this.#downSince = undefined;
     this.#reason = undefined;

@@ -216,9 +216,10 @@ class PostgresStore implements ResourceStore {
 
   /** Runs `work`, telling the tracker whether the database answered; an outage rejects with 503. */
   async #reaching<T>(work: () => Promise<T>): Promise<T> {
+    const startedAt = Date.now();
     try {
       const result = await work();
-      this.#availability.reached();
+      this.#availability.reached(startedAt);
       return result;
     } catch (error) {
       if (!isPostgresAway(error)) throw error;

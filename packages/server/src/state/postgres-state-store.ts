@@ -140,9 +140,10 @@ export class PostgresStateStore implements StateStore {
     sql: string,
     params: unknown[],
   ): Promise<pg.QueryResult<R>> {
+    const startedAt = Date.now();
     try {
       const result = await this.#pool.query<R>(sql, params);
-      this.#availability.reached();
+      this.#availability.reached(startedAt);
       return result;
     } catch (error) {
       if (isPostgresAway(error)) this.#availability.lost(error);
