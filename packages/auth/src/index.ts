@@ -122,7 +122,7 @@ export type { Sender, SendFunc } from './senders/sender.js';
 export { Service } from './service.js';
 // Shared state (README "State and throttling"): the store seam, ended sessions, login throttling.
 export { MemoryStateStore, type MemoryStateStoreOptions } from './state/memory-store.js';
-export { Revocations } from './state/revocations.js';
+export { Revocations, type RevokedSessions, revocationOf } from './state/revocations.js';
 export type { StateStore } from './state/state-store.js';
 export { LoginThrottle, type ThrottleOptions, throttleDefaults } from './throttle/login-throttle.js';
 export { type Claims, HANDSHAKE_CLAIM } from './token/claims.js';

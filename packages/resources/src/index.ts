@@ -7,6 +7,7 @@ export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
 export { applyCommand } from './commands/apply-command.js';
 export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
 export { CATALOG_VERSIONS, readCatalog } from './commands/catalog-payload.js';
+export type { CommandPeerListener, CommandPeers, CommandSignal } from './commands/command-peers.js';
 export {
   type AttemptError,
   type DeadLetter,
@@ -66,8 +67,16 @@ export { type ValidatedQuery, validateQuery } from './query/validate.js';
 export { type MetaRoutesOptions, registerMetaRoutes } from './routes/meta-routes.js';
 export { capitaliseType, type QueryRoutesOptions, registerQueryRoutes } from './routes/query-routes.js';
 export { canonicalJson, type Json, resourceHash, sha1Hex } from './store/canonical-json.js';
+export {
+  type AvailabilityState,
+  availabilityOf,
+  DatabaseAvailability,
+  databaseName,
+} from './store/database-availability.js';
+export { databaseStoreError, isPostgresAway } from './store/database-errors.js';
+export { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError, type StoreErrorCode } from './store/errors.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';
-export { openPostgresStore, type PostgresStoreOptions } from './store/postgres-store.js';
+export { openPostgresStore, type PostgresStoreOptions, watchConnections } from './store/postgres-store.js';
 export { MIGRATIONS, type Migration } from './store/schema.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export type {

@@ -83,6 +83,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           queryTimeoutMs: options.queryTimeoutMs,
           readWorkers: options.readWorkers,
           readQueueLimit: options.readQueueLimit,
+          logger,
         })
       : options.database;
   // SQLite: commands and node expiry/purge are written from a thread of their own.
@@ -107,15 +108,17 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     concurrency: options.commandConcurrency,
     thread,
     ...(options.onCommandSettled && { onSettled: options.onCommandSettled }),
+    ...(options.commandPeers && { peers: options.commandPeers }),
   });
-  const { nodeTtlMs } = options;
+  const { nodeTtlMs, reportTtlMs } = options;
   const gc = startGc(store, {
     nodeTtlMs,
     purgeTtlMs,
+    reportTtlMs,
     intervalMs: options.gcIntervalMs,
     now,
     logger,
-    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, now: now() })),
+    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, reportTtlMs, now: now() })),
   });
   const runtime: ResourcesRuntime = { store, processor, gc, prefix, purgeTtlMs, now, logger };
   app.decorate('gatehouseResources', runtime);

@@ -14,7 +14,7 @@
  */
 
 import { format } from 'node:util';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type DestinationStream, type Level, type LevelWithSilent, pino, stdSerializers } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -121,6 +121,82 @@ export function createServiceLog(options: ServiceLogOptions): ServiceLog {
     },
     destination,
   );
+}
+
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+type Bindings = pino.Bindings;
+type ChildLoggerOptions = pino.ChildLoggerOptions;
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * The logger of one request (bound to its id), made only when something logs through it: Fastify
+ * asks for one per request, most requests log nothing (the request log is off by default), and a
+ * pino child costs a bindings object and a prototype chain each time.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #real(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+
+  #log(level: LevelName, args: LogArgs): void {
+    const real = this.#real();
+    real[level].apply(real, args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  fatal(...args: LogArgs): void {
+    this.#log('fatal', args);
+  }
+  error(...args: LogArgs): void {
+    this.#log('error', args);
+  }
+  warn(...args: LogArgs): void {
+    this.#log('warn', args);
+  }
+  info(...args: LogArgs): void {
+    this.#log('info', args);
+  }
+  debug(...args: LogArgs): void {
+    this.#log('debug', args);
+  }
+  trace(...args: LogArgs): void {
+    this.#log('trace', args);
+  }
+  silent(...args: LogArgs): void {
+    this.#log('silent', args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: the request's logger, made when first used. */
+export function requestLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options);
 }
 
 /** `[DEBUG] ...` and the other tags the libraries put first, to the level of the record. */

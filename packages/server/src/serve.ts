@@ -11,7 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { Access } from './access/access.js';
 import { isLoopbackHost } from './access/loopback.js';
 import { buildApp } from './app.js';
+import { describeWorkers, planWorkers } from './cluster/workers.js';
 import { formatHost, listeningScheme, serviceURL } from './config/load.js';
+import { requestLimitWarnings } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createServiceLog, type LineWriter, type ServiceLog } from './logging.js';
@@ -34,6 +36,8 @@ export interface StartOptions {
   write?: LineWriter;
   /** The config file read, for the summary. */
   configFile?: string | undefined;
+  /** Print the start-up summary (default); a worker after the first leaves it to the first. */
+  summary?: boolean;
 }
 
 /** Starts the service on the configured host and port. */
@@ -57,7 +61,9 @@ export async function startService(
     await app.close(); // the areas opened stores; release them before reporting
     throw error;
   }
-  for (const line of startupSummary(resolved, data, url, options.configFile, announced)) {
+  const summary =
+    options.summary === false ? [] : startupSummary(resolved, data, url, options.configFile, announced);
+  for (const line of summary) {
     if (line.includes('WARNING ')) log.warn(line);
     else log.info(line);
   }
@@ -86,8 +92,9 @@ export function startupSummary(
     `signing secret ${data.secretFile ? `${data.secretFile}${data.secretCreated ? ' (generated now)' : ''}` : 'from GATEHOUSE_SECRET / auth.secret'}`,
   ];
   if (data.credentials) lines.push(`credentials file ${data.credentials.path}`);
+  lines.push(describeWorkers(planWorkers(config)));
   lines.push(...announced, ...Access.describe(config.access));
-  lines.push(...data.warnings.map((warning) => `WARNING ${warning}`));
+  lines.push(...data.warnings.map((warning) => `WARNING ${warning}`), ...requestLimitWarnings(config.server));
   if (!isLoopbackHost(host) && url.startsWith('http:')) {
     lines.push(
       `WARNING listening on ${host} with an http:// service URL: cookies travel unencrypted; put TLS in front and set server.url to https://...`,
@@ -145,7 +152,7 @@ function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean>
  * Port 0 asks the system for a free port. It is chosen before the app is built so that the service
  * URL given to the areas (cookies, redirects, OAuth callbacks) names the real port.
  */
-async function choosePort(host: string, port: number): Promise<number> {
+export async function choosePort(host: string, port: number): Promise<number> {
   if (port !== 0) return port;
   return new Promise((resolve, reject) => {
     const probe = createServer();

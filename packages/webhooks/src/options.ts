@@ -86,6 +86,11 @@ export interface WebhooksOptions {
   /** Where granted variables are read from (default `process.env`). */
   environment?: Readonly<Record<string, string | undefined>>;
   logger?: Logger;
+  /**
+   * Called after the watcher (or `reload()`) loaded, replaced or dropped a module of the folder, not
+   * for the first load: the service tells its other instances, which reload their folders too.
+   */
+  onModulesChanged?: () => void;
 }
 
 export type Isolation = 'sandbox' | 'process' | 'none';
@@ -130,6 +135,7 @@ export interface ResolvedOptions {
   readonly privatePaths: readonly string[];
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+  readonly onModulesChanged: (() => void) | undefined;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -204,5 +210,6 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     privatePaths: (options.privatePaths ?? []).map((p) => path.resolve(p)),
     environment: options.environment ?? process.env,
     logger: options.logger ?? silentLogger,
+    onModulesChanged: options.onModulesChanged,
   });
 }

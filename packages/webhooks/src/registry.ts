@@ -125,12 +125,20 @@ export class Webhooks {
   readonly #semaphores = new Map<string, Semaphore>();
   readonly #folder: ModuleFolder | undefined;
   #started: Promise<void> | undefined;
+  /** The first load is over: later loads and removals are changes to announce. */
+  #loaded = false;
 
   constructor(options: WebhooksOptions = {}) {
     this.options = resolveOptions(options);
     const store = this.options.stateStore ?? new MemoryStateStore(this.options.replayMaxEntries);
     this.replay = new ReplayStore(store, this.options.replayWindowMs);
-    this.inbox = this.options.inbox && new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS);
+    this.inbox =
+      this.options.inbox &&
+      new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS, {
+        store,
+        modules: () => this.list().map((route) => route.module),
+        logger: this.options.logger,
+      });
     const { modulesDir, cacheDir, logger } = this.options;
     const folder =
       modulesDir !== undefined && cacheDir !== undefined
@@ -146,10 +154,12 @@ export class Webhooks {
             const entry = this.#declared(name, file, loaded);
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.set(name, entry);
+            this.#changed();
           },
           removed: (name) => {
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.delete(name);
+            this.#changed();
           },
         },
         logger,
@@ -183,7 +193,12 @@ export class Webhooks {
         `${refused.length} webhook module(s) declare what cannot be honoured:\n  ${reasons.join('\n  ')}`,
       );
     }
+    this.#loaded = true;
     if (this.options.watch) this.#folder.watch(this.options.debounceMs);
+  }
+
+  #changed(): void {
+    if (this.#loaded) this.options.onModulesChanged?.();
   }
 
   /** Re-reads the modules folder now, without waiting for the watcher. */

@@ -18,6 +18,24 @@ import type { StateStore } from './state-store.js';
 const SESSION = 'auth:revoked-session:';
 const USER = 'auth:revocation-generation:';
 
+/** The sessions a revocation ended, as `TokenService.forget` takes them. */
+export interface RevokedSessions {
+  readonly jti?: string;
+  readonly userId?: string;
+}
+
+/**
+ * What a write to the state store revokes: the session (`jti`) or the user whose sessions end;
+ * `undefined` for any other key. A host whose processes share one store relays these writes, so
+ * every process drops its cached tokens at once (`service.tokens.forget`) instead of after
+ * `revocationCheckInterval`.
+ */
+export function revocationOf(key: string): RevokedSessions | undefined {
+  if (key.startsWith(SESSION)) return { jti: key.slice(SESSION.length) };
+  if (key.startsWith(USER)) return { userId: key.slice(USER.length) };
+  return undefined;
+}
+
 export class Revocations {
   readonly #store: StateStore;
   readonly #maxSessionAgeMs: number;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
-import type { Revocations } from '../state/revocations.js';
+import type { RevokedSessions, Revocations } from '../state/revocations.js';
 import { ExpiringCache } from './cache.js';
 import { type Claims, HANDSHAKE_CLAIM, REVOCATION_GENERATION_CLAIM, toSeconds } from './claims.js';
 import {
@@ -79,9 +79,18 @@ export interface IssuedToken {
   headers: Record<string, string | string[]>;
 }
 
-/** A 40-hex random id, the same shape as the reference's jti. */
+/** A 40-hex random id, the same shape as the reference's jti (telegram and verify nonces keep it). */
 export function randomId(): string {
   return randomBytes(20).toString('hex');
+}
+
+/**
+ * A session id (`jti`, also the XSRF value): 128 random bits in base64url, 22 characters. It rides
+ * in the JWT, the XSRF cookie and the XSRF header of every request, so it is kept short; tokens with
+ * the reference's 40-hex ids are read as before.
+ */
+export function sessionId(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** The signature segment of a compact JWT (the whole string when it has no dot). */
@@ -148,11 +157,13 @@ export class TokenService {
       ...input,
       iss: input.iss || this.#o.issuer,
       aud: input.aud ?? '',
-      jti: input.jti || randomId(),
+      jti: input.jti || sessionId(),
       iat: nowS,
       auth_time: authTime,
       exp: input.exp ?? Math.min(nowS + toSeconds(this.#o.tokenDurationMs), sessionEnd),
     };
+    // `false` is what an absent `sess_only` means to every reader (the reference omits it too).
+    if (claims.sess_only === false) delete claims.sess_only;
     if (this.#o.claimsUpdater) claims = await this.#o.claimsUpdater(claims);
     if (login) await this.#recordGeneration(claims);
     const aud = this.#o.canonicalAudience(claims.aud ?? '');
@@ -224,7 +235,7 @@ export class TokenService {
   }
 
   /** Drops cached tokens of a session (`jti`) or of a user, so a revocation here applies at once. */
-  forget(match: { jti?: string; userId?: string }): void {
+  forget(match: RevokedSessions): void {
     this.#verified.deleteWhere(
       ({ claims }) =>
         (match.jti !== undefined && claims.jti === match.jti) ||

@@ -33,6 +33,35 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
     expect(payload.user).toEqual({ name: 'alice', id: 'local_522b276a356bdf39013dfabea2cd43e141ecc9e8' });
   });
 
+  it('the session token is compact (alg-only header, 22-character jti, no sess_only false); tokens in the earlier shape still pass', async () => {
+    const { url } = await setup(framework);
+    const session = sessionOf(await login(url));
+    const part = (index: number) =>
+      JSON.parse(Buffer.from(session.jwt.split('.')[index]!, 'base64url').toString());
+    expect(part(0)).toEqual({ alg: 'HS256' });
+    expect(session.xsrf).toMatch(/^[\w-]{22}$/);
+    expect(part(1)).not.toHaveProperty('sess_only');
+    // What earlier versions (and go-pkgz/auth) issued: typ in the header, a 40-hex jti, sess_only false.
+    const now = Math.floor(Date.now() / 1000);
+    const jti = 'd49a588a3879c7e4803e6090de1d457168b1a1e5';
+    const earlier = await new SignJWT({
+      user: { name: 'alice', id: 'local_522b276a356bdf39013dfabea2cd43e141ecc9e8' },
+      aud: '',
+      sess_only: false,
+      auth_provider: { name: 'local' },
+      iss: 'go-pkgz/auth',
+      jti,
+      iat: now,
+      auth_time: now,
+      exp: now + 900,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(SECRET));
+    const res = await fetch(`${url}/private`, withSession({ jwt: earlier, xsrf: jti }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { name: 'alice' } });
+  });
+
   it('Secure cookies for an https URL; custom names, domain, SameSite; session-only without Max-Age', async () => {
     const { url } = await setup(framework, {
       url: 'https://auth.example.com',

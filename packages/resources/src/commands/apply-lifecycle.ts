@@ -1,13 +1,13 @@
 /**
  * @module commands/apply-lifecycle
  * Applies the commands that move a node between active and inactive: `deactivate node`, and
- * `replace facts` / `store report`, which reactivate a node when they are newer than its
- * deactivation (reference §5.2, §5.3). Each runs in one transaction.
+ * `replace facts`, which reactivates a node when it is newer than its deactivation (reference §5.2,
+ * §5.3; `store report` does the same in apply-report.ts). Each runs in one transaction.
  */
 
 import { canonicalJson } from '../store/canonical-json.js';
 import type { BulkColumns, Transactional } from '../store/types.js';
-import type { Deactivation, Factset, ReportSummary } from './lifecycle-payloads.js';
+import type { Deactivation, Factset } from './lifecycle-payloads.js';
 import {
   type ApplyOutcome,
   exec,
@@ -57,42 +57,6 @@ export function applyFactset(store: Transactional, facts: Factset, received: str
     ]);
     await tx.bulkInsert('facts', FACT_COLUMNS, rows);
     await recordArrival(tx, 'facts', facts.certname, facts.producerTimestamp, received, facts.environment);
-    return 'stored';
-  });
-}
-
-/** Records the node's latest report summary (when newer) and reactivates it if due. */
-export function applyReport(
-  store: Transactional,
-  report: ReportSummary,
-  received: string,
-): Promise<ApplyOutcome> {
-  return withActivatedNode(store, report.certname, report.producerTimestamp, async (tx, status) => {
-    if (isNewer(status.report_producer_timestamp, report.producerTimestamp)) return 'stale';
-    await recordArrival(
-      tx,
-      'report',
-      report.certname,
-      report.producerTimestamp,
-      received,
-      report.environment,
-    );
-    await exec(
-      tx,
-      `UPDATE certnames SET latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
-         cached_catalog_status = ?, latest_report_noop_pending = ?, latest_report_job_id = ?, latest_report_hash = ?
-       WHERE certname = ?`,
-      [
-        report.status,
-        report.noop,
-        report.correctiveChange,
-        report.cachedCatalogStatus,
-        report.noopPending,
-        report.jobId,
-        report.hash,
-        report.certname,
-      ],
-    );
     return 'stored';
   });
 }

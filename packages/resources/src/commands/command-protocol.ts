@@ -28,6 +28,7 @@ export type CommandJob =
       readonly job: 'gc';
       readonly nodeTtlMs: number;
       readonly purgeTtlMs: number;
+      readonly reportTtlMs: number;
       readonly now: string;
     };
 

@@ -79,6 +79,7 @@ async function run(job: CommandJob) {
   return collectGarbage(db, {
     nodeTtlMs: job.nodeTtlMs,
     purgeTtlMs: job.purgeTtlMs,
+    reportTtlMs: job.reportTtlMs,
     now: () => now,
     logger,
   });

@@ -50,6 +50,10 @@ export class PostgresQueryCompiler extends SelectCompiler {
     return `CAST(${sql} AS TEXT)`;
   }
 
+  protected override textContains(haystack: string, needle: string): string {
+    return `strpos(${haystack}, ${needle}) > 0`;
+  }
+
   #chain(path: readonly string[], last: '->' | '->>'): string {
     return path
       .map((label, i) => `${i === path.length - 1 ? last : '->'} ${this.param(label)}::text`)
@@ -94,7 +98,13 @@ export class PostgresQueryCompiler extends SelectCompiler {
     orderBy: string,
     href: string,
   ): string {
-    const fields = items.map(([key, sql]) => `'${key}', ${sql}`).join(', ');
+    const fields = items
+      .map(([key, sql, kind]) => {
+        const value =
+          kind === 'json-text' ? `CAST(${sql} AS JSON)` : kind === 'timestamp' ? this.isoTimestamp(sql) : sql;
+        return `'${key}', ${value}`;
+      })
+      .join(', ');
     const list = `SELECT COALESCE(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from}`;
     return `json_build_object('data', (${list}), 'href', ${href})`;
   }

@@ -123,10 +123,10 @@ export class SqliteQueryCompiler extends SelectCompiler {
     const fields = items.map(([key, sql, kind]) => {
       // Text columns holding JSON must be marked as JSON, and booleans are 0/1 here.
       const value =
-        kind === 'json'
+        kind === 'json' || kind === 'json-text'
           ? `json(${sql})`
           : kind === 'boolean'
-            ? `json(CASE WHEN ${sql} THEN 'true' ELSE 'false' END)`
+            ? `json(CASE WHEN ${sql} IS NULL THEN 'null' WHEN ${sql} THEN 'true' ELSE 'false' END)`
             : sql;
       return `'${key}', ${value}`;
     });

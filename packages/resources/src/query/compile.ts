@@ -179,7 +179,19 @@ export abstract class QueryCompiler {
     }
     const column = `${scope.alias}.${spec.column}`;
     if (operator === '~') return this.#regex(column, node.value as string, spec, scope);
+    if (spec.jsonText === 'value' && operator === '=') return `${column} = ${this.jsonParam(node.value)}`;
+    if (spec.jsonText === 'list' && operator === '=') {
+      // In canonical JSON an element starts the list or follows a comma: no false match inside one.
+      const first = this.textContains(column, this.param(`[${canonicalJson(node.value)}`));
+      const later = this.textContains(column, this.param(`,${canonicalJson(node.value)}`));
+      return `(${first} OR ${later})`;
+    }
     return this.#scalarPredicate(column, operator, node.value);
+  }
+
+  /** True when the text `needle` occurs in the text `haystack` (both SQL). */
+  protected textContains(haystack: string, needle: string): string {
+    return `instr(${haystack}, ${needle}) > 0`;
   }
 
   /**
@@ -330,8 +342,9 @@ export abstract class QueryCompiler {
       const list = (column: string) =>
         `${column} IN (${source.values.map((v) => this.#scalarParam(v)).join(', ')})`;
       if (specs[0]!.type === 'array') return this.#tagsMatch(scope, list);
-      if (specs[0]!.type === 'fact-value') {
-        return `${scope.alias}.value IN (${source.values.map((v) => this.jsonParam(v)).join(', ')})`;
+      if (specs[0]!.type === 'fact-value' || specs[0]!.jsonText === 'value') {
+        const values = source.values.map((v) => this.jsonParam(v)).join(', ');
+        return `${scope.alias}.${specs[0]!.column} IN (${values})`;
       }
       return list(`${scope.alias}.${specs[0]!.column}`);
     }

@@ -9,6 +9,7 @@ import { CATALOGS, ENVIRONMENTS } from './entities/catalogs.js';
 import type { EntitySpec, FieldSpec } from './entities/entity-spec.js';
 import { FACT_NAMES, FACTS } from './entities/facts.js';
 import { NODES } from './entities/nodes.js';
+import { EVENTS, REPORTS } from './entities/reports.js';
 import { RESOURCES } from './entities/resources.js';
 
 export type { EntitySpec, FieldSpec, FieldType, OutputSpec, OutputType } from './entities/entity-spec.js';
@@ -20,6 +21,8 @@ export const ENTITY_SPECS: Readonly<Record<Entity, EntitySpec>> = Object.freeze(
   catalogs: CATALOGS,
   environments: ENVIRONMENTS,
   fact_names: FACT_NAMES,
+  reports: REPORTS,
+  events: EVENTS,
 });
 
 /** Field names of an entity in PuppetDB's error-message order (sorted). */
@@ -48,7 +51,13 @@ const BY_CERTNAME = ['certname', 'certname'] as const;
 const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, readonly [string, string]>>>> = {
   // As PuppetDB 7.12.1 answers (checked): resources reach no facts implicitly.
   resources: { nodes: BY_CERTNAME, catalogs: BY_CERTNAME, environments: ['environment', 'name'] },
-  nodes: { resources: BY_CERTNAME, catalogs: BY_CERTNAME, facts: BY_CERTNAME },
+  nodes: {
+    resources: BY_CERTNAME,
+    catalogs: BY_CERTNAME,
+    facts: BY_CERTNAME,
+    reports: BY_CERTNAME,
+    events: BY_CERTNAME,
+  },
   facts: {
     nodes: BY_CERTNAME,
     resources: BY_CERTNAME,
@@ -65,7 +74,11 @@ const RELATIONSHIPS: Partial<Record<Entity, Partial<Record<Entity, readonly [str
     resources: ['name', 'environment'],
     catalogs: ['name', 'environment'],
     facts: ['name', 'environment'],
+    reports: ['name', 'environment'],
+    events: ['name', 'environment'],
   },
+  reports: { nodes: BY_CERTNAME, environments: ['environment', 'name'], events: ['hash', 'report'] },
+  events: { nodes: BY_CERTNAME, environments: ['environment', 'name'], reports: ['report', 'hash'] },
 };
 
 export function relationship(from: Entity, to: Entity): readonly [string, string] | undefined {

@@ -53,6 +53,9 @@ export function validateQuery(
   if (ENTITY_SPECS[entity].nodeState && !parts.some(mentionsNodeState)) {
     parts.push(NodeStateFilter.create('active'));
   }
+  if (ENTITY_SPECS[entity].defaultAgentReports && !(userFilter && mentionsField(userFilter, 'type'))) {
+    parts.push(Comparison.create('=', ColumnField.create('type'), 'agent'));
+  }
   const filter = parts.length === 0 ? TRUE_FILTER : parts.length === 1 ? parts[0]! : And.create(parts);
   return Object.freeze({ entity, filter, projection });
 }
@@ -104,6 +107,27 @@ function mentionsNodeState(node: QueryNode): boolean {
       return node.filter !== undefined && mentionsNodeState(node.filter);
     case 'Comparison':
     case 'NullCheck':
+      return false;
+    default:
+      return assertNever(node);
+  }
+}
+
+/** The query names `field` outside its subqueries (PuppetDB's test for the default report type). */
+function mentionsField(node: QueryNode, field: string): boolean {
+  switch (node.kind) {
+    case 'Comparison':
+    case 'NullCheck':
+      return node.field.kind === 'ColumnField' && node.field.name === field;
+    case 'And':
+    case 'Or':
+      return node.operands.some((operand) => mentionsField(operand, field));
+    case 'Not':
+      return mentionsField(node.operand, field);
+    case 'In':
+      return node.source.kind === 'ArrayValues' && node.fields.some((f) => f.name === field);
+    case 'ImplicitSubquery':
+    case 'NodeState':
       return false;
     default:
       return assertNever(node);

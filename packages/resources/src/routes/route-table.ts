@@ -6,6 +6,7 @@
  *   /{nodes|catalogs|environments}/<name>/resources[/<type>[/<title>]]
  *   /nodes/<node>/facts[/<name>[/<value>]]   /facts[/<name>[/<value>]]   /fact-names
  *   /catalogs, /catalogs/<node>              /environments, /environments/<name>
+ *   /reports, /reports/<hash>/events         /events
  * @module
  */
 import type { Entity } from '../query/ast/entity.js';
@@ -35,6 +36,7 @@ export const PARENTS = {
     field: 'environment',
     noun: 'environment',
   },
+  reports: { table: 'reports', column: 'hash', key: 'hash', field: 'report', noun: 'report' },
 } as const;
 
 export type ParentEntity = keyof typeof PARENTS;
@@ -49,6 +51,8 @@ export interface QueryRoute {
   readonly single?: boolean;
   /** Criteria from the path besides the parent's. */
   criteria(params: RouteParams): QueryNode[];
+  /** Request parameters of this route besides the common ones (query-params.ts). */
+  readonly parameters?: readonly string[];
 }
 
 /** Puppet capitalises the first letter of every `::` segment of a type; so do we on the path. */
@@ -79,12 +83,16 @@ const none = (): QueryNode[] => [];
 const anyNodeState = (): QueryNode[] => [NodeStateFilter.create('any')];
 
 const RESOURCE_TAILS = ['/resources', '/resources/:type', '/resources/:type/*'];
+const RESOURCE_PARENTS: readonly ParentEntity[] = ['nodes', 'catalogs', 'environments'];
+
+/** The `/events` parameters PuppetDB takes besides the common ones. */
+export const EVENTS_PARAMETERS = ['distinct_resources', 'distinct_start_time', 'distinct_end_time'];
 const FACT_TAILS = ['/facts', '/facts/:name', '/facts/:name/*'];
 
 export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
   ...RESOURCE_TAILS.flatMap((tail): QueryRoute[] => [
     { path: tail, entity: 'resources', criteria: resourceCriteria },
-    ...(Object.keys(PARENTS) as ParentEntity[]).map(
+    ...RESOURCE_PARENTS.map(
       (parent): QueryRoute => ({
         path: `/${parent}/:parent${tail}`,
         entity: 'resources',
@@ -110,4 +118,13 @@ export const QUERY_ROUTES: readonly QueryRoute[] = Object.freeze([
     single: true,
     criteria: none,
   },
+  { path: '/reports', entity: 'reports', criteria: none },
+  {
+    path: '/reports/:parent/events',
+    entity: 'events',
+    parent: 'reports',
+    criteria: none,
+    parameters: EVENTS_PARAMETERS,
+  },
+  { path: '/events', entity: 'events', criteria: none, parameters: EVENTS_PARAMETERS },
 ]);

@@ -8,15 +8,15 @@
  */
 import type { Service } from '@gatehouse/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AccessConfig } from '../config/access.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import { basicRule, type PasswordCheck } from './basic-rule.js';
 import { CertificateAllowlist, certificateRule } from './client-certificate.js';
+import type { AccessConfig } from './config.js';
 import { type GroupName, groupNames, routeGroups, wayInRoutes } from './groups.js';
 import { isLoopbackClient } from './loopback.js';
 import { describeRules, type RuleSpec } from './rules.js';
 import { userRule } from './user-rules.js';
-import { anyOf, isPromise, type Refusal, type RuleCheck, type Verdict } from './verdict.js';
+import { anyOf, combinedRefusal, isPromise, type Refusal, type RuleCheck, type Verdict } from './verdict.js';
 
 export interface AccessOptions {
   config: GatehouseConfig;
@@ -26,6 +26,7 @@ export interface AccessOptions {
 }
 
 type Check = RuleCheck<FastifyRequest>;
+type Done = (error?: Error) => void;
 
 const notLoopback: Verdict = Object.freeze({
   ok: false as const,
@@ -113,16 +114,22 @@ export class Access {
   #compile(group: GroupName, rules: readonly RuleSpec[], options: AccessOptions): onRequestHookHandler {
     const checks = rules.map((rule, index) => this.#check(rule, `access.${group}[${index}]`, options));
     const { format } = routeGroups[group];
+    // One rule (the usual case) is asked directly: no rule list walked, no refusal list made.
+    const [only] = checks;
+    const single = checks.length === 1 && only !== undefined;
+    const decide: Check = single ? only : (request) => anyOf(checks, request);
+    const apply = (request: FastifyRequest, reply: FastifyReply, done: Done, verdict: Verdict) => {
+      // anyOf combines the refusals of a list; a single rule's refusal is combined here, as one.
+      if (!verdict.ok) return send(reply, format, single ? combinedRefusal([verdict]) : verdict);
+      if (verdict.headers?.['set-cookie']) reply.headers(verdict.headers);
+      if (verdict.user !== undefined) request.user = verdict.user;
+      done();
+    };
     return function accessGuard(request, reply, done) {
-      const verdict = anyOf(checks, request);
-      const apply = (settled: Verdict) => {
-        if (!settled.ok) return send(reply, format, settled);
-        if (settled.headers?.['set-cookie']) reply.headers(settled.headers);
-        if (settled.user !== undefined) request.user = settled.user;
-        done();
-      };
-      if (isPromise(verdict)) verdict.then(apply, done);
-      else apply(verdict);
+      const verdict = decide(request);
+      // A closure only when the verdict must be waited for (a token not yet in the cache).
+      if (isPromise(verdict)) verdict.then((settled) => apply(request, reply, done, settled), done);
+      else apply(request, reply, done, verdict);
     };
   }
 
@@ -145,7 +152,7 @@ export class Access {
       case 'admin':
         return userRule(options.auth, 'admin');
       case 'basic':
-        // config/access.ts refuses a basic rule without the credentials file
+        // access/config.ts refuses a basic rule without the credentials file
         if (!options.passwordCheck) throw new TypeError(`${key}: "basic" needs the credentials file`);
         return basicRule(options.passwordCheck, options.config.auth.direct.name);
     }

@@ -4,14 +4,9 @@
  * (exit 0; exit 1 when in-flight requests had to be cut after `server.shutdownTimeout`). A second
  * signal cuts at once. Unexpected errors follow process-policy.ts (logged, exit 1). To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
-import { devPortFlag, devProviderFlag } from '../areas/login-providers.js';
-import { modulesFlag } from '../areas/webhooks.js';
-import { assertPaths } from '../config/check-paths.js';
-import { ConfigError } from '../config/errors.js';
-import { environmentVariables } from '../config/sources.js';
-import { installProcessPolicy } from '../process-policy.js';
-import { type RunningService, serviceLogOf, startService } from '../serve.js';
-import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from './command.js';
+import { devPortFlag, devProviderFlag } from '../areas/auth/login-providers.js';
+import { modulesFlag } from '../areas/webhooks/area.js';
+import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from '../cli/command.js';
 import {
   avatarStoreFlag,
   type ConfigFlag,
@@ -25,7 +20,16 @@ import {
   portFlag,
   urlFlag,
   verboseFlag,
-} from './config-flags.js';
+} from '../cli/config-flags.js';
+import { runPrimary } from '../cluster/primary.js';
+import { primaryChannel } from '../cluster/primary-channel.js';
+import { runWorker } from '../cluster/worker.js';
+import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
+import { assertPaths } from '../config/check-paths.js';
+import { environmentVariables } from '../config/sources.js';
+import { installProcessPolicy } from '../process-policy.js';
+import { type RunningService, serviceLogOf, startService } from '../serve.js';
+import { ConfigError } from '../settings/errors.js';
 
 /** The flags of `serve`, in help order. */
 export const serveFlags: readonly ConfigFlag[] = [
@@ -61,6 +65,8 @@ export const serveCommand: Command = {
   summary: 'start the service (default http://127.0.0.1:8080)',
   usage,
   async run(args, io) {
+    const primary = primaryChannel();
+    if (primary) return exitSoon(await runWorker(primary, io.stderr));
     const { values } = parseFlags('serve', args, flagOptions(serveFlags));
     if (values.help) {
       io.stdout(usage);
@@ -72,6 +78,18 @@ export const serveCommand: Command = {
     const log = serviceLogOf(config, io.stderr);
     const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
+    let plan: WorkerPlan;
+    try {
+      plan = planWorkers(config);
+    } catch (error) {
+      log.fatal({ err: error }, (error as Error).message);
+      return exitCodes.usage;
+    }
+    if (plan.count > 1) {
+      const code = await runPrimary(config, { log, configFile: file, plan, stopRequested });
+      policy.stopping();
+      return exitSoon(code);
+    }
     let service: RunningService;
     try {
       service = await startService(config, { log, configFile: file });
@@ -94,12 +112,15 @@ export const serveCommand: Command = {
     const clean = await service.close();
     if (clean) log.info('stopped');
     else log.warn('stopped after cutting unfinished requests');
-    const code = clean ? exitCodes.ok : exitCodes.failure;
-    // Every store is closed now; a timer or handle some library forgot must not keep the process alive.
-    setTimeout(() => process.exit(code), 2000).unref();
-    return code;
+    return exitSoon(clean ? exitCodes.ok : exitCodes.failure);
   },
 };
+
+/** Every store is closed now; a timer or handle some library forgot must not keep the process alive. */
+function exitSoon(code: number): number {
+  setTimeout(() => process.exit(code), 2000).unref();
+  return code;
+}
 
 /** One aligned line per environment variable, GATEHOUSE_CONFIG last. */
 function environmentHelp(): string {

@@ -21,6 +21,12 @@ export const environmentVariables = [
   { name: 'GATEHOUSE_URL', key: 'server.url', kind: 'text', doc: 'external base URL (behind a proxy)' },
   { name: 'GATEHOUSE_DATA_DIR', key: 'server.dataDir', kind: 'text', doc: 'data folder' },
   {
+    name: 'GATEHOUSE_WORKERS',
+    key: 'server.workers',
+    kind: 'number',
+    doc: 'processes serving requests: auto (one per core) or a number',
+  },
+  {
     name: 'GATEHOUSE_VERBOSE',
     key: 'server.verbose',
     kind: 'boolean',

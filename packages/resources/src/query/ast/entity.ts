@@ -1,6 +1,6 @@
 /**
  * The entities a query can reach: the ones with routes of their own (resources, nodes, facts,
- * catalogs, environments, fact_names) and what `from`, `select_<entity>` and `subquery` name.
+ * catalogs, environments, fact_names, reports, events) and what `from`, `select_<entity>` and `subquery` name.
  * @module
  */
 
@@ -11,6 +11,8 @@ const ENTITIES = {
   catalogs: true,
   environments: true,
   fact_names: true,
+  reports: true,
+  events: true,
 } as const;
 
 export type Entity = keyof typeof ENTITIES;

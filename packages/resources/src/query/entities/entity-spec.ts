@@ -30,14 +30,28 @@ export interface FieldSpec {
   readonly projectable: boolean;
   /** How rows are narrowed before a `~` on the field runs (none: the regex meets every row). */
   readonly regexIndex?: RegexIndex;
+  /**
+   * The column holds canonical JSON text: `value` compares a query value by its JSON text (`=`,
+   * `in`) and answers it as JSON; `list` is a JSON list of strings whose `=` means "has this
+   * element". `~` matches the JSON text either way.
+   */
+  readonly jsonText?: 'value' | 'list';
 }
 
 /**
  * How the compiler's SQL renders one output value as JSON: a field type, `json-text` (JSON the
  * database holds, spliced as is or null), `count`, or the nested lists of a catalog
- * (`{"data": [...], "href": ...}`).
+ * or of a report (`{"data": [...], "href": ...}`).
  */
-export type OutputType = FieldType | 'json-text' | 'count' | 'catalog-resources' | 'catalog-edges';
+export type OutputType =
+  | FieldType
+  | 'json-text'
+  | 'count'
+  | 'catalog-resources'
+  | 'catalog-edges'
+  | 'report-events'
+  | 'report-metrics'
+  | 'report-logs';
 
 /** One key of an entity's answer object, in PuppetDB's key order. */
 export interface OutputSpec {
@@ -62,6 +76,8 @@ export interface EntitySpec {
   readonly nodeState: boolean;
   /** Answers are the bare values of this field instead of objects (`fact-names`). */
   readonly scalar?: string;
+  /** Reports: only agent reports unless the query names `type` (PuppetDB's default). */
+  readonly defaultAgentReports?: true;
 }
 
 export const column = (type: FieldType, name: string, regexIndex?: RegexIndex): FieldSpec =>
