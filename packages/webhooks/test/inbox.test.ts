@@ -48,7 +48,7 @@ describe('list()', () => {
         timeoutMs: 30000,
         concurrency: 3,
         queueLimit: 5,
-        isolation: 'process',
+        isolation: 'sandbox',
       },
       expect.objectContaining({ path: 'handleOpen', signature: 'none', raw: true, timeoutMs: 1500 }),
     ]);

@@ -7,7 +7,13 @@
  * The plugin keeps its own body parser (raw bytes, for signatures) in its own child context; closing
  * the app stops the folder watcher and the workers.
  */
-import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
+import {
+  IsolationUnavailableError,
+  type SignatureConfig,
+  WebhookDeclarationError,
+  Webhooks,
+  webhooksPlugin,
+} from '@gatehouse/webhooks';
 import { isLoopbackHost } from '../../access/loopback.js';
 import type { ConfigFlag } from '../../cli/config-flags.js';
 import { ConfigError } from '../../settings/errors.js';
@@ -38,10 +44,48 @@ function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
   };
 }
 
-const ISOLATION_LINES = {
-  process: 'isolation: a worker process per module (granted env only, no access to the data folder)',
-  none: 'isolation: none, TRUSTED module code runs inside the service (webhooks.isolation)',
-} as const;
+/** The library's options from the section (the registry is built from these). */
+function webhooksOptions(c: WebhooksConfig) {
+  return {
+    modulesDir: c.folder,
+    inbox: c.inbox && {
+      perModule: c.inbox.deliveries,
+      maxAgeMs: c.inbox.maxAge,
+      bodyBytes: c.inbox.bodyBytes,
+    },
+    watch: c.watch,
+    secret: c.secret,
+    bodyLimit: c.bodyLimit,
+    answerLimit: c.answerLimit,
+    timeoutMs: c.timeout,
+    concurrency: c.concurrency,
+    queueLimit: c.queueLimit,
+    replayWindowMs: c.replayWindow,
+    deliveryHeaders: c.deliveryHeaders,
+    defaultSignature: signatureOf(c),
+    allowedIps: c.allowedIps,
+    rateLimit: c.rateLimit && { max: c.rateLimit.max, windowMs: c.rateLimit.window },
+    isolation: c.isolation,
+    workerUser: c.workerUser,
+    modules: c.modules,
+    memoryMb: c.workerMemory,
+    loadTimeoutMs: c.loadTimeout,
+  };
+}
+
+/** The registry, or a config error naming the key when its isolation cannot be had here. */
+function openWebhooks(options: ConstructorParameters<typeof Webhooks>[0], c: WebhooksConfig): Webhooks {
+  try {
+    return new Webhooks(options);
+  } catch (error) {
+    if (!(error instanceof IsolationUnavailableError)) throw error;
+    const weaker =
+      c.isolation === 'sandbox'
+        ? '; to accept a worker process without namespaces, set webhooks.isolation to "process" (weaker)'
+        : '';
+    throw new ConfigError([`webhooks.isolation (${c.isolation}): ${error.message}${weaker}`]);
+  }
+}
 
 export const webhooksArea: Area = async (
   app,
@@ -54,34 +98,19 @@ export const webhooksArea: Area = async (
   // Reachable from a network by anyone: a route no signature and no shared secret guard needs its
   // module named in webhooks.allowUnauthenticated, else start-up stops (and a reload is refused).
   const exposed = !isLoopbackHost(config.server.host) && config.access.webhooks.includes('public');
-  const webhooks = new Webhooks({
-    modulesDir: c.folder,
-    allowUnauthenticated: exposed ? c.allowUnauthenticated : true,
-    inbox: c.inbox && {
-      perModule: c.inbox.deliveries,
-      maxAgeMs: c.inbox.maxAge,
-      bodyBytes: c.inbox.bodyBytes,
+  const webhooks = openWebhooks(
+    {
+      ...webhooksOptions(c),
+      allowUnauthenticated: exposed ? c.allowUnauthenticated : true,
+      stateStore,
+      // The service's one depth limit (its body guard refuses deeper bodies first).
+      maxDepth: config.server.jsonDepthLimit,
+      privatePaths: [data.dir, ...credentials],
+      logger,
+      onModulesChanged: () => reloads?.changed(),
     },
-    watch: c.watch,
-    secret: c.secret,
-    bodyLimit: c.bodyLimit,
-    timeoutMs: c.timeout,
-    concurrency: c.concurrency,
-    queueLimit: c.queueLimit,
-    replayWindowMs: c.replayWindow,
-    deliveryHeaders: c.deliveryHeaders,
-    defaultSignature: signatureOf(c),
-    allowedIps: c.allowedIps,
-    rateLimit: c.rateLimit && { max: c.rateLimit.max, windowMs: c.rateLimit.window },
-    stateStore,
-    isolation: c.isolation,
-    modules: c.modules,
-    memoryMb: c.workerMemory,
-    loadTimeoutMs: c.loadTimeout,
-    privatePaths: [data.dir, ...credentials],
-    logger,
-    onModulesChanged: () => reloads?.changed(),
-  });
+    c,
+  );
   reloads?.reloadWith(() => webhooks.reload());
   // Loaded before the plugin registers: starting every worker can take longer than Fastify's plugin
   // timeout on a busy machine (each import is bounded by webhooks.loadTimeout instead). A module
@@ -133,7 +162,11 @@ export const webhooksArea: Area = async (
       ? 'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes'
       : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`,
   );
-  announce(`webhooks: ${ISOLATION_LINES[c.isolation]}`);
+  announce(
+    c.isolation === 'none'
+      ? 'webhooks: isolation none: TRUSTED module code runs inside the service (webhooks.isolation)'
+      : `webhooks: isolation ${c.folder === undefined ? c.isolation : webhooks.isolation} (webhooks.isolation)`,
+  );
   announce(
     c.inbox
       ? `webhooks: delivery inbox on (${c.inbox.deliveries} per module, ${c.inbox.maxAge / 1000} s, bodies cut at ${c.inbox.bodyBytes} bytes): GET /admin/webhooks/deliveries, gatehouse webhooks deliveries`

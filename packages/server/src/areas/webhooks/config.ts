@@ -29,6 +29,8 @@ const envName = z
 const moduleGrant = z.strictObject({
   /** Environment variables its worker gets, with the service's values. */
   env: z.array(envName, { error: 'expected a list of environment variable names' }).default([]),
+  /** Outbound network for its sandboxed worker (slirp4netns), never the host's loopback. */
+  network: z.boolean({ error: 'expected true or false' }).default(false),
 });
 
 export const webhooksSection = z
@@ -48,8 +50,16 @@ export const webhooksSection = z
         error: 'expected a list of module names',
       })
       .default([]),
-    /** Where module code runs: a worker process per module, or (trusted code only) in the service. */
-    isolation: z.enum(['process', 'none'], { error: 'expected "process" or "none"' }).default('process'),
+    /**
+     * Where module code runs: a worker process per module in Linux namespaces of its own
+     * ("sandbox"); the same process without namespaces ("process", weaker, chosen by name where
+     * namespaces cannot be had); or (trusted code only) in the service ("none").
+     */
+    isolation: z
+      .enum(['sandbox', 'process', 'none'], { error: 'expected "sandbox", "process" or "none"' })
+      .default('sandbox'),
+    /** The user sandboxed workers run as when the service runs as root. */
+    workerUser: text.default('gatehouse-webhooks'),
     /** Per module name: what its worker is granted. */
     modules: z
       .record(z.string().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'expected a module name' }), moduleGrant, {
@@ -66,6 +76,8 @@ export const webhooksSection = z
     secret: text.optional(),
     /** Largest webhook body in bytes. */
     bodyLimit: count('bytes', 1).default(1024 * 1024),
+    /** Largest answer body a handler may give, in bytes (502 beyond). */
+    answerLimit: count('bytes', 1).default(1024 * 1024),
     /** How long a call may take, queueing included, before it answers 504. */
     timeout: duration('30s'),
     /** Calls of one module running at once, and waiting beyond those (then 503). */
