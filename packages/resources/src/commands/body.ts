@@ -20,7 +20,10 @@ export function parseCommandBody(raw: Buffer, contentEncoding: string | undefine
     } catch (error) {
       const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
       throw tooLarge
-        ? new CommandError('ERR_CMD_TOO_LARGE', `The decompressed body is larger than ${limit} bytes (${COMMAND_BODY_LIMIT_KEY})`)
+        ? new CommandError(
+            'ERR_CMD_TOO_LARGE',
+            `The decompressed body is larger than ${limit} bytes (${COMMAND_BODY_LIMIT_KEY})`,
+          )
         : new CommandError('ERR_CMD_MALFORMED', 'The body is not valid gzip data');
     }
   } else if (encoding !== 'identity') {
