@@ -7,8 +7,7 @@
  * PuppetDB's command route (like its upstream) reads any body as JSON; a gzip body (commands) is
  * measured as it inflates, at most as far as the route would read it.
  */
-import type { Readable } from 'node:stream';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -42,37 +41,68 @@ class InflatedGauge {
   }
 
   /** Ends the input; calls back with the depth failure, if the inflated text had one. */
-  end(callback: TransformCallback): void {
+  end(callback: (failure: Error | undefined) => void): void {
     if (!this.#gunzip.destroyed) this.#gunzip.end();
-    void this.#done.then(() => callback(this.#failure ?? null));
+    void this.#done.then(() => callback(this.#failure));
   }
 }
 
-/** `payload`, passed through unchanged, failing once its text nests deeper than `limit`. */
-function measured(payload: Readable, limit: number, inflateBound: number | undefined): Transform {
-  const gauge = new JsonDepthGauge(limit);
-  const inflated = inflateBound === undefined ? undefined : new InflatedGauge(gauge, inflateBound);
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (inflated) {
-        inflated.write(chunk);
-        return callback(null, chunk);
+/**
+ * The body as the route reads it, measured chunk by chunk as the route pulls it (never sooner: the
+ * route's error listener must be there before a failure can be reported), and failing once its text
+ * nests deeper than the limit. The source is read with `read()`, so nothing flows before then.
+ */
+class MeasuredBody extends Readable {
+  readonly #source: Readable;
+  readonly #gauge: JsonDepthGauge;
+  readonly #inflated: InflatedGauge | undefined;
+  #wanted = false;
+
+  constructor(source: Readable, gauge: JsonDepthGauge, inflated: InflatedGauge | undefined) {
+    super();
+    this.#source = source;
+    this.#gauge = gauge;
+    this.#inflated = inflated;
+    source.on('readable', () => this.#pull());
+    source.once('end', () => this.#end());
+    source.once('error', (error) => this.destroy(error));
+    // A client that hangs up before the route listens must not end the process: the route that
+    // listens later hears nothing more of a request that is gone anyway.
+    this.on('error', () => {});
+  }
+
+  override _read(): void {
+    this.#wanted = true;
+    this.#pull();
+  }
+
+  #pull(): void {
+    while (this.#wanted && !this.destroyed) {
+      const chunk = this.#source.read() as Buffer | null;
+      if (chunk === null) return;
+      if (this.#inflated) this.#inflated.write(chunk);
+      else {
+        try {
+          this.#gauge.measure(chunk);
+        } catch (error) {
+          this.destroy(error as Error);
+          return;
+        }
       }
-      try {
-        gauge.measure(chunk);
-        callback(null, chunk);
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-    flush(callback) {
-      if (inflated) inflated.end(callback);
-      else callback();
-    },
-  });
-  // A client that hangs up mid-body: the parser reading `stream` must hear of it.
-  payload.once('error', (error) => stream.destroy(error));
-  return payload.pipe(stream);
+      this.#wanted = this.push(chunk);
+    }
+  }
+
+  #end(): void {
+    if (!this.#inflated) {
+      this.push(null);
+      return;
+    }
+    this.#inflated.end((failure) => {
+      if (failure) this.destroy(failure);
+      else this.push(null);
+    });
+  }
 }
 
 /** Measures the body of every request to `app` (and every plugin registered after) against `limit`. */
@@ -83,6 +113,11 @@ export function installJsonDepthLimit(app: FastifyInstance, limit: number): void
       return done(null, payload);
     }
     const gzip = headers['content-encoding']?.trim().toLowerCase() === 'gzip';
-    done(null, measured(payload, limit, gzip ? request.routeOptions.bodyLimit : undefined));
+    const bound = gzip ? request.routeOptions.bodyLimit : undefined;
+    const gauge = new JsonDepthGauge(limit);
+    done(
+      null,
+      new MeasuredBody(payload, gauge, bound === undefined ? undefined : new InflatedGauge(gauge, bound)),
+    );
   });
 }
