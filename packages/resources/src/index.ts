@@ -21,9 +21,9 @@ export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './c
 export {
   CommandProcessor,
   type ProcessorOptions,
-  type SettledCommand,
   type Submission,
 } from './commands/processor.js';
+export type { SettledCommand } from './commands/settled-command.js';
 export {
   type ImportOptions,
   type ImportProgress,
@@ -44,12 +44,13 @@ export {
 export { type Logger, silentLogger } from './logger.js';
 export { defaults, type ResourcesPluginOptions } from './options.js';
 export { type ResourcesRuntime, resourcesPlugin } from './plugin.js';
+export type { AstNode, AstNodeKind, TopLevelQuery } from './query/ast/ast-node.js';
 export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';
 export type { Entity } from './query/ast/entity.js';
 export type { ExtractNode } from './query/ast/extract.js';
 export type { FieldNode } from './query/ast/field.js';
 export type { NodeState } from './query/ast/node-state.js';
-export type { AstNode, AstNodeKind, QueryNode, TopLevelQuery } from './query/ast/query-node.js';
+export type { QueryNode } from './query/ast/query-node.js';
 export {
   type CompiledEntityQuery,
   type CompiledQuery,

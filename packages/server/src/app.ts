@@ -14,8 +14,9 @@ import { homeArea } from './areas/auth/home.js';
 import { loginProvidersArea } from './areas/auth/login-providers.js';
 import { createAuthService } from './areas/auth/service.js';
 import { prepareAuth } from './areas/auth/setup.js';
-import { avatarsArea } from './areas/avatars/area.js';
+import { avatarOptions, avatarsArea } from './areas/avatars/area.js';
 import { forwardAuthArea } from './areas/forward-auth/area.js';
+import { applicationHosts } from './areas/forward-auth/config.js';
 import { healthArea } from './areas/health/area.js';
 import { metricsArea } from './areas/metrics/area.js';
 import { openapiArea } from './areas/openapi/area.js';
@@ -107,7 +108,16 @@ export async function buildApp(
   });
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
-  const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
+  const auth = createAuthService(config, {
+    data,
+    logger,
+    url,
+    stateStore,
+    env,
+    hooks: authSetup.hooks,
+    avatars: avatarOptions(config), // store URI (default bolt://<dataDir>/avatars.db), route, resize
+    redirectHosts: applicationHosts(config.forwardAuth),
+  });
   const credentials = data.credentials;
   const access = new Access({
     config,

@@ -16,11 +16,10 @@ import type { Dialect, SqlParam } from '../store/types.js';
 import type { ComparisonNode, JsonValue } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import type { DottedParameterFieldNode, FactFieldNode } from './ast/field.js';
-import type { InNode, SelectNode } from './ast/membership.js';
 import type { NodeStateNode } from './ast/node-state.js';
 import type { NullCheckNode } from './ast/null-check.js';
+import type { ImplicitSubqueryNode, InNode, SelectNode } from './ast/query-node.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
-import type { ImplicitSubqueryNode } from './ast/subquery.js';
 import { ENTITY_SPECS, type FieldSpec, fieldSpec, relationship } from './fields.js';
 import { distinctValues, prefixRanges, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
 

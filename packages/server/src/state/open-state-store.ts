@@ -10,8 +10,8 @@
  */
 import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
 import { isPostgresUrl } from '@gatehouse/resources';
-import { describeDatabase } from '../areas/resources/area.js';
 import type { GatehouseConfig } from '../config/schema.js';
+import { describeDatabase } from '../data/database.js';
 import type { Logger } from '../logging.js';
 import { PostgresStateStore } from './postgres-state-store.js';
 

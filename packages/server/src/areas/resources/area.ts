@@ -6,22 +6,15 @@
  * opens the store and closes it with the app; expiry and purge run on its own unref'd timer.
  */
 import { join } from 'node:path';
-import { isPostgresUrl, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
+import { MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
 import type { GatehouseConfig } from '../../config/schema.js';
+import { describeDatabase } from '../../data/database.js';
 import { NotReady } from '../../service/readiness.js';
 import type { Area } from '../area.js';
 
 /** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
 export function resourcesDatabase(config: GatehouseConfig, dataDir: string): string {
   return config.resources.database ?? join(dataDir, 'resources.db');
-}
-
-/** A store name safe to print: a PostgreSQL URL loses its password. */
-export function describeDatabase(database: string): string {
-  if (!isPostgresUrl(database)) return `SQLite ${database}`;
-  const url = new URL(database);
-  if (url.password) url.password = '***';
-  return `PostgreSQL ${url.toString()}`;
 }
 
 export const resourcesArea: Area = async (app, { config, data, logger, announce, readiness, metrics }) => {

@@ -9,8 +9,8 @@
  */
 import { type SignatureConfig, WebhookDeclarationError, Webhooks, webhooksPlugin } from '@gatehouse/webhooks';
 import { isLoopbackHost } from '../../access/loopback.js';
-import type { ConfigFlag } from '../../cli/config-flags.js';
 import { ConfigError } from '../../settings/errors.js';
+import type { ConfigFlag } from '../../settings/text-values.js';
 import type { Area } from '../area.js';
 import type { WebhooksConfig } from './config.js';
 import { moduleWebhookPaths } from './openapi-paths.js';
