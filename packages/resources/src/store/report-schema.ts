@@ -2,7 +2,7 @@
  * @module store/report-schema
  * Migration 7 of the store's schema (schema.ts lists them all): the tables of stored reports.
  */
-import type { Migration } from './schema.js';
+import type { Migration } from './migration.js';
 
 /**
  * Stored reports (the `reports`, `events` and event-count queries): every report a node sent, kept

@@ -15,8 +15,8 @@ import {
   webhooksPlugin,
 } from '@gatehouse/webhooks';
 import { isLoopbackHost } from '../../access/loopback.js';
-import type { ConfigFlag } from '../../cli/config-flags.js';
 import { ConfigError } from '../../settings/errors.js';
+import type { ConfigFlag } from '../../settings/text-values.js';
 import { ModuleReloads } from '../../state/module-reloads.js';
 import type { Area } from '../area.js';
 import type { WebhooksConfig } from './config.js';
