@@ -30,6 +30,7 @@ const EVENT_COLUMNS: BulkColumns = [
   ['containing_class', 'text'],
   ['corrective_change', 'bool'],
   ['latest', 'bool'],
+  ['environment', 'text'],
 ];
 
 /** The report row's columns and their values, in one list so they cannot drift apart. */
@@ -137,6 +138,7 @@ export function applyReport(store: Transactional, report: Report, received: stri
       event.containingClass,
       null,
       latest,
+      report.environment,
     ]);
     if (rows.length > 0) await tx.bulkInsert('resource_events', EVENT_COLUMNS, rows);
     return 'stored';

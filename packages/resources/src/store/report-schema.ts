@@ -11,6 +11,8 @@ import type { Migration } from './schema.js';
  * report identity hash, so a report sent twice is stored once. `latest` marks each node's newest
  * agent report (by producer timestamp), and the events of that report, which `latest_report?`
  * selects through their indexes.
+ * An event keeps its report's `environment` (the filter of every puppetboard page) and `latest`
+ * mark, so the commonest event queries need no join to the reports.
  * An event's `new_value`, `old_value` and `containment_path` are canonical JSON text (TEXT on both
  * engines: queries compare them as text, see query/entities/reports.ts); `certname` is copied from
  * the report so counts by node need no join.
@@ -70,6 +72,7 @@ export const storedReports: Migration = {
       containing_class TEXT NULL,
       corrective_change {BOOL} NULL,
       latest {BOOL} NOT NULL,
+      environment TEXT NULL,
       PRIMARY KEY (report_id, event_index)
     ){CLUSTERED}`,
     // Covering the counts by resource (status included) and the few failures of a fleet.
