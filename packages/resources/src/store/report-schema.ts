@@ -77,6 +77,8 @@ export const storedReports: Migration = {
     ){CLUSTERED}`,
     // Covering the counts by resource (status included) and the few failures of a fleet.
     'CREATE INDEX resource_events_resource_idx ON resource_events (resource_type, resource_title, status)',
+    // The same within an environment (puppetboard's pages), read in group order without the rows.
+    'CREATE INDEX resource_events_environment_idx ON resource_events (environment, resource_type, resource_title, status)',
     'CREATE INDEX resource_events_certname_idx ON resource_events (certname, timestamp)',
     'CREATE INDEX resource_events_status_idx ON resource_events (status, report_id)',
     // `latest_report?` on events reads these rows alone: PostgreSQL otherwise scanned every event to
