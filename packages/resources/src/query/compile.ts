@@ -144,7 +144,7 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     const spec = fieldSpec(scope.entity, field.name)!;
     if (spec.type === 'fact-value') return this.factValuePredicate(scope.alias, operator, node.value);
     if (spec.type === 'path')
-      return this.pathPredicate(`${scope.alias}.${spec.column}`, operator, node.value);
+      return this.pathPredicate(scope.alias, `${scope.alias}.${spec.column}`, operator, node.value);
     if (spec.type === 'array') {
       if (operator === '~')
         return this.#tagsMatch(scope, (tag) => this.#regex(tag, node.value as string, spec));
