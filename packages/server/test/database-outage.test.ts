@@ -140,7 +140,11 @@ describe('a database that goes away and comes back', () => {
     SLOW,
     async () => {
       const database = await ownPostgres();
-      const service = await serve(tempDir(), [], { GATEHOUSE_RESOURCES_DATABASE: database.url });
+      // One process: each worker of server.workers would log the outage once of its own.
+      const service = await serve(tempDir(), [], {
+        GATEHOUSE_RESOURCES_DATABASE: database.url,
+        GATEHOUSE_WORKERS: '1',
+      });
       const load = new Load(service);
       await sleep(1000);
 

@@ -42,6 +42,8 @@ async function cluster(count: number, webhooks?: (i: number) => Record<string, u
     GATEHOUSE_RESOURCES_DATABASE: db.url,
   };
   const config = {
+    // One process per instance: the test tells instances apart by process id and listener count.
+    server: { workers: 1 },
     auth: { direct: { credentialsFile: join(shared, 'users.passwd') } },
     webhooks: { folder: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
   };
