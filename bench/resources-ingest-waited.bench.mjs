@@ -6,7 +6,8 @@
 // resources). Prints a Markdown table: commands/s, p50 and p99 of one command's round trip, and
 // each store's rate against PuppetDB's.
 // Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_CATALOGS (50), BENCH_DIALECTS (sqlite,postgres),
-//      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), PG_TEST_URL (.data/test-env).
+//      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), BENCH_PUPPETDB_FIRST (1:
+//      PuppetDB measured first), PG_TEST_URL (.data/test-env). A count of 0 leaves that kind out.
 // Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,10 +116,11 @@ if (PUPPETDB !== 'none')
   targets.push(['PuppetDB 7.12.1', async () => ({ base: PUPPETDB, close: async () => {} })]);
 
 const rows = [];
-for (const [kind, count] of [
+const kinds = [
   ['facts', FACTS],
   ['catalog', CATALOGS],
-]) {
+].filter(([, count]) => count > 0);
+for (const [kind, count] of kinds) {
   const list = commands(kind, count);
   const results = [];
   for (const [name, open] of targets) {
