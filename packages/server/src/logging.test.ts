@@ -8,6 +8,20 @@ function capture(level: 'info' | 'debug' = 'info') {
 }
 
 describe('redactSecrets', () => {
+  it('judges a parameter by its decoded name, however the client escaped it', () => {
+    expect(redactSecrets('/auth/local/login?user=a&p%61sswd=hunter2&x=1')).toBe(
+      '/auth/local/login?user=a&p%61sswd=***&x=1',
+    );
+    expect(redactSecrets('/login?%2570asswd=hunter2')).toBe('/login?%2570asswd=***');
+    // As the server parses them: `+` is a space, a malformed escape stays as written.
+    expect(redactSecrets('/login?pa+ss=x&to%ZZken=y&tok%65n=z')).toBe(
+      '/login?pa+ss=x&to%ZZken=y&tok%65n=***',
+    );
+    expect(redactSecrets('/pdb/query/v4/facts?query=%5B%22%3D%22%5D')).toBe(
+      '/pdb/query/v4/facts?query=%5B%22%3D%22%5D',
+    );
+  });
+
   it('hides credential query values and JWTs', () => {
     expect(redactSecrets('/auth/local/login?user=a&passwd=hunter2&x=1')).toBe(
       '/auth/local/login?user=a&passwd=***&x=1',

@@ -18,17 +18,46 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type DestinationStream, type Level, type LevelWithSilent, pino, stdSerializers } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
-/** Query parameters whose values are credentials: passwords, tokens, OAuth codes and states, keys, signatures. */
-const secretParameter =
-  /([?&;][^=&#\s]*(?:pass|token|secret|code|state|sig|key|jwt|auth|cred)[^=&#\s]*=)[^&#\s"']*/gi;
+/** A query parameter anywhere in a line: its separator, its name as written, and its value. */
+const queryParameter = /([?&;])([^=&#\s]*)=([^&#\s"']*)/g;
+/** Names of parameters whose values are credentials: passwords, tokens, OAuth codes and states, keys, signatures. */
+const secretName = /pass|token|secret|code|state|sig|key|jwt|auth|cred/i;
 /** A compact JWS/JWT anywhere in a line. */
 const jwt = /\beyJ[\w-]{2,}\.[\w-]{2,}\.[\w-]+/g;
 /** Record fields whose values are credentials whatever they look like. */
 const secretField = /pass|secret|token|cookie|authorization|signature|jwt|credential/i;
 
-/** `text` with credential query values replaced by `***` and any JWT by `<jwt>`. */
+/**
+ * A parameter name as the server reads it: `+` is a space and percent escapes are decoded, so
+ * `p%61sswd` is `passwd`. Decoded until it stops changing (a few rounds), since a name escaped
+ * twice must not hide either; a malformed escape leaves the name as it is.
+ */
+export function parameterName(raw: string): string {
+  let name = raw.replaceAll('+', ' ');
+  for (let round = 0; round < 3 && name.includes('%'); round++) {
+    try {
+      const decoded = decodeURIComponent(name);
+      if (decoded === name) break;
+      name = decoded;
+    } catch {
+      break;
+    }
+  }
+  return name;
+}
+
+/**
+ * `text` with the value of every credential query parameter replaced by `***` and any JWT by
+ * `<jwt>`. Parameters are judged by their decoded name, as the route parsed them, never by how the
+ * client spelled them.
+ */
 export function redactSecrets(text: string): string {
-  return text.replace(secretParameter, '$1***').replace(jwt, '<jwt>');
+  const redacted = text.includes('=')
+    ? text.replace(queryParameter, (whole, separator: string, name: string) =>
+        secretName.test(parameterName(name)) ? `${separator}${name}=***` : whole,
+      )
+    : text;
+  return redacted.replace(jwt, '<jwt>');
 }
 
 /**

@@ -74,7 +74,7 @@ describe('two instances behind the README’s nginx upstream', () => {
     config.resources.database = database;
     config.auth.direct.credentialsFile = join(shared, 'users.passwd');
     config.avatars.store = `file://${join(shared, 'avatars')}`;
-    expect(config.server.trustProxy).toBe(true);
+    expect(config.server.trustProxy).toEqual(['127.0.0.1']);
     const start = () => {
       const cwd = tempDir();
       writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(config));

@@ -54,6 +54,9 @@ describe('the log of a tour of every area', () => {
     // auth: a GET login with the password in the query, a POST login, every way of carrying the token
     const getLogin = await fetch(`${url}/auth/local/login?user=admin&passwd=${password}`);
     expect(getLogin.status).toBe(200);
+    // The same field spelled with escapes: the server decodes the name, and so must the redaction.
+    expect((await fetch(`${url}/auth/local/login?user=admin&p%61sswd=${password}`)).status).toBe(200);
+    expect((await fetch(`${url}/auth/local/login?user=admin&%2570asswd=${password}`)).status).toBe(400);
     const login = await fetch(`${url}/auth/local/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -163,7 +163,7 @@ describe('the service log', () => {
   });
 
   it('takes the request id a trusted proxy sent (server.trustProxy), and makes its own otherwise', async () => {
-    const behindProxy = await start({ server: { trustProxy: true } });
+    const behindProxy = await start({ server: { trustProxy: ['127.0.0.1'] } });
     const named = await fetch(`${behindProxy.url}/ping`, { headers: { 'x-request-id': 'proxy-id-42' } });
     expect(named.headers.get('x-request-id')).toBe('proxy-id-42');
     const direct = await start();

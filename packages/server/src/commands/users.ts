@@ -21,7 +21,8 @@ const usage = `Usage: gatehouse users add NAME [--password-stdin] [--replace] [f
 Manages the credentials file of the direct login provider (scrypt hashes, mode 0600).
 "add" generates a random password and prints it on stdout, or reads the first line of stdin
 with --password-stdin (at least 8 characters). "revoke" ends every session of NAME in the running
-service (asked over loopback through POST /admin/sessions/revoke; the config names where it listens).
+service, through the direct provider and every "kind": "local" provider of the credentials file
+(asked over loopback through POST /admin/sessions/revoke; the config names where it listens).
 
 Flags:
   --password-stdin    read the password from stdin instead of generating one
@@ -95,7 +96,9 @@ async function revoke(config: GatehouseConfig, name: string, io: CommandIO): Pro
     io.stderr(`gatehouse users: the service refused (${answer.status}): ${answer.body}`);
     return exitCodes.failure;
   }
-  io.stderr(`revoked every session of ${name}`);
+  const { ids } = JSON.parse(answer.body) as { ids?: string[] };
+  const through = ids && ids.length > 1 ? ` (user ids ${ids.join(', ')})` : '';
+  io.stderr(`revoked every session of ${name}${through}`);
   return exitCodes.ok;
 }
 

@@ -14,7 +14,16 @@ import { type Logger, silentLogger } from '../../logger/logger.js';
 import { MemoryStateStore } from '../../state/memory-store.js';
 import type { StateStore } from '../../state/state-store.js';
 import { LoginThrottle, type ThrottleOptions } from '../../throttle/login-throttle.js';
-import { pathOf, queryOf, readForm, sendHTML, sendJSON, sendText } from './http-io.js';
+import {
+  FormTooLarge,
+  pathOf,
+  queryOf,
+  readForm,
+  refuseForm,
+  sendHTML,
+  sendJSON,
+  sendText,
+} from './http-io.js';
 import { renderLoginPage } from './login-page.js';
 import {
   type ClientRegistry,
@@ -118,6 +127,7 @@ export class LocalOAuth2Server {
     });
     this.#http = createServer((req, res) => {
       this.#route(req, res).catch((err) => {
+        if (err instanceof FormTooLarge && !res.headersSent) return refuseForm(req, res, err);
         this.#logger.logf('[ERROR] local oauth2 server: %s', String(err));
         if (!res.headersSent) sendText(res, 500, 'internal error');
         else res.destroy();

@@ -3,12 +3,13 @@
  * The administration routes under `/admin` (route group `admin`, default rule: loopback clients or
  * admins). `GET /admin/access` lists each route group with its paths and rule, so an operator can
  * see what the running service enforces; `POST /admin/sessions/revoke` ends every session of a user
- * (`{"user": "<credentials-file name>"}` or `{"id": "<user id>"}`). Other areas add their admin
+ * (`{"user": "<credentials-file name>"}`: through every provider backed by the credentials file, or
+ * `{"id": "<user id>"}`). Other areas add their admin
  * routes under `/admin/...` and get the same rule.
  */
-import { hashId } from '@gatehouse/auth';
 import { groupNames, routeGroups } from '../../access/groups.js';
 import { describeRules } from '../../access/rules.js';
+import { credentialUserIds } from '../../data/credential-sessions.js';
 import type { Area } from '../area.js';
 
 const revokeBody = {
@@ -57,9 +58,10 @@ const revokeSchema = {
   body: revokeBody,
   response: {
     200: {
-      description: 'The user id whose sessions end',
+      description:
+        'The user id whose sessions end; `ids`: every one, one per provider of the credentials file',
       type: 'object',
-      properties: { revoked: { type: 'string' } },
+      properties: { revoked: { type: 'string' }, ids: { type: 'array', items: { type: 'string' } } },
       required: ['revoked'],
     },
     400: { description: 'Not `{"user": ...}` nor `{"id": ...}`', ...errorAnswer },
@@ -84,9 +86,10 @@ export const adminArea: Area = async (app, { config, auth, announce }) => {
     { schema: revokeSchema },
     async (request) => {
       const { user, id } = request.body;
-      const userId = id ?? `${config.auth.direct.name}_${hashId(user!)}`;
-      await auth.revokeSessions(userId);
-      return { revoked: userId };
+      // A name: its sessions through every provider backed by the credentials file.
+      const ids = id === undefined ? credentialUserIds(config, user!) : [id];
+      for (const userId of ids) await auth.revokeSessions(userId);
+      return { revoked: ids[0]!, ids };
     },
   );
   announce('admin: GET /admin/access, POST /admin/sessions/revoke');
