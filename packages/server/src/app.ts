@@ -5,7 +5,6 @@
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import { randomUUID } from 'node:crypto';
-import type { RevokedSessions } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
 import { adminArea } from './areas/admin.js';
@@ -22,8 +21,7 @@ import { resourcesArea } from './areas/resources.js';
 import { webhooksArea } from './areas/webhooks.js';
 import { prepareAuth } from './auth/setup.js';
 import { createAuthService } from './auth-service.js';
-import { primaryChannel } from './cluster/primary-channel.js';
-import { openProcessStateStore } from './cluster/worker-state.js';
+import type { ProcessRole } from './cluster/process-role.js';
 import { serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
@@ -39,6 +37,7 @@ import { ServiceMetrics } from './metrics/service-metrics.js';
 import { installOpenApi } from './openapi/install.js';
 import { webhookRoutes } from './openapi/webhook-paths.js';
 import { Readiness } from './readiness.js';
+import { openStateStore } from './state/open-state-store.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -73,6 +72,8 @@ export interface BuildAppOptions {
   announce?: (line: string) => void;
   /** Where the secrets that the config names by variable are read; default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** This process's part among several (`server.workers`); none for a single process. */
+  role?: ProcessRole;
 }
 
 /** The app with every area registered and ready; the caller listens (or injects) and closes it. */
@@ -104,8 +105,8 @@ export async function buildApp(
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
-  const primary = primaryChannel(); // only in a worker process (server.workers)
-  const state = await openProcessStateStore(config, logger, primary);
+  const { role } = options; // one of several processes (server.workers)
+  const state = role ? await role.openState(config, logger) : await openStateStore(config, logger);
   app.addHook('onClose', () => state.close());
   announce(state.description);
   const stateStore = state.store;
@@ -117,8 +118,8 @@ export async function buildApp(
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
-  // Another worker's revocation: drop the session from this process's token cache at once.
-  primary?.handle('forget', (revoked) => auth.tokens.forget(revoked as RevokedSessions));
+  // Another process's revocation: drop the session from this process's token cache at once.
+  role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
   const credentials = data.credentials;
   const access = new Access({
     config,

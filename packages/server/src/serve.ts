@@ -7,10 +7,11 @@
  * close the areas' stores.
  */
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyListenOptions } from 'fastify';
 import { Access } from './access/access.js';
 import { isLoopbackHost } from './access/loopback.js';
 import { buildApp } from './app.js';
+import type { ProcessRole } from './cluster/process-role.js';
 import { describeWorkers, planWorkers } from './cluster/workers.js';
 import { formatHost, listeningScheme, serviceURL } from './config/load.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -35,8 +36,13 @@ export interface StartOptions {
   write?: LineWriter;
   /** The config file read, for the summary. */
   configFile?: string | undefined;
-  /** Print the start-up summary (default); a worker after the first leaves it to the first. */
+  /** Print the start-up summary (default); a worker leaves it to the primary. */
   summary?: boolean;
+  /**
+   * This process's part among several (`server.workers`): they all listen on the port with
+   * SO_REUSEPORT, and the kernel spreads the connections over them.
+   */
+  role?: ProcessRole;
 }
 
 /** Starts the service on the configured host and port. */
@@ -53,9 +59,21 @@ export async function startService(
   const credentialLog = log.child({}, { level: 'info' });
   for (const line of firstCredentialLines(resolved, data, url)) credentialLog.warn(line);
   const announced: string[] = [];
-  const app = await buildApp(resolved, { data, log, announce: (line) => announced.push(line) });
+  const { role } = options;
+  const app = await buildApp(resolved, {
+    data,
+    log,
+    announce: (line) => announced.push(line),
+    ...(role && { role }),
+  });
   try {
-    await app.listen({ host: resolved.server.host, port });
+    // Node's listen takes reusePort (Linux, Node >= 22.12); Fastify hands it on but does not declare it.
+    const listen: FastifyListenOptions & { reusePort?: boolean } = {
+      host: resolved.server.host,
+      port,
+      ...(role && { reusePort: true }),
+    };
+    await app.listen(listen);
   } catch (error) {
     await app.close(); // the areas opened stores; release them before reporting
     throw error;
