@@ -51,15 +51,19 @@ export async function startService(
   options: StartOptions = {},
 ): Promise<RunningService> {
   const log = options.log ?? serviceLogOf(config, options.write);
-  const port = await choosePort(config.server.host, config.server.port);
+  const { role } = options;
+  const { host } = config.server;
+  const port = config.server.port === 0 ? await probePort(host, 0) : config.server.port;
   const resolved = { ...config, server: { ...config.server, port } };
   const data = await openDataFolder(resolved);
   const url = serviceURL(resolved);
   // Shown whatever the log level: the password exists nowhere else.
   const credentialLog = log.child({}, { level: 'info' });
   for (const line of firstCredentialLines(resolved, data, url)) credentialLog.warn(line);
+  // Processes of one group listen with SO_REUSEPORT, which would let a second service join the
+  // port unnoticed: the primary first binds it alone, so a port in use still stops start-up.
+  if (role?.primary && config.server.port !== 0) await probePort(host, port);
   const announced: string[] = [];
-  const { role } = options;
   const app = await buildApp(resolved, {
     data,
     log,
@@ -166,17 +170,17 @@ function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean>
 }
 
 /**
- * Port 0 asks the system for a free port. It is chosen before the app is built so that the service
- * URL given to the areas (cookies, redirects, OAuth callbacks) names the real port.
+ * Binds `port` alone for a moment and gives it back: port 0 asks the system for a free port, chosen
+ * before the app is built so that the service URL given to the areas (cookies, redirects, OAuth
+ * callbacks) names the real port; any other port is checked to be free.
  */
-export async function choosePort(host: string, port: number): Promise<number> {
-  if (port !== 0) return port;
+export async function probePort(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen({ host, port: 0 }, () => {
+    probe.listen({ host, port, exclusive: true }, () => {
       const address = probe.address();
-      const chosen = typeof address === 'object' && address !== null ? address.port : 0;
+      const chosen = typeof address === 'object' && address !== null ? address.port : port;
       probe.close(() => resolve(chosen));
     });
   });

@@ -12,7 +12,7 @@
  * - replaces a worker that ended unexpectedly;
  * - tells the workers to stop (or cut) when it is told to, and hands SIGHUP on to them.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import type { RevokedSessions, StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger, ServiceLog } from '../logging.js';
@@ -30,8 +30,11 @@ export interface WorkerStart {
 }
 
 export class WorkerGroup implements ProcessRole {
+  readonly primary = true;
   readonly #log: ServiceLog;
   readonly #channels = new Set<Channel>();
+  /** The workers that have not said they listen yet: stopping ends them at once. */
+  readonly #starting = new Map<Channel, ChildProcess>();
   readonly #exits = new Set<Promise<number>>();
   #state: StateStore | undefined;
   #forgetHere: ((revoked: RevokedSessions) => void) | undefined;
@@ -69,7 +72,12 @@ export class WorkerGroup implements ProcessRole {
   /** Asks every worker to stop (`stop`: finish in-flight requests; `cut`: at once). */
   tell(kind: 'stop' | 'cut'): void {
     this.#stopping = true;
-    for (const channel of this.#channels) channel.request(kind, null).catch(() => {});
+    for (const channel of this.#channels) {
+      const starting = this.#starting.get(channel);
+      // Not listening yet: nothing in flight to finish.
+      if (starting) starting.kill('SIGKILL');
+      else channel.request(kind, null).catch(() => {});
+    }
   }
 
   /** Resolves with the worst exit code of the workers, once each has ended. */
@@ -98,18 +106,24 @@ export class WorkerGroup implements ProcessRole {
     this.#channels.add(channel);
     child.on('message', (message) => channel.receive(message));
     this.#serve(channel);
+    this.#starting.set(channel, child);
     return new Promise((resolve) => {
       let ready = false;
       channel.handle('ready', () => {
         ready = true;
+        this.#starting.delete(channel);
         resolve(true);
+        // Told to stop while it started: it has handled nothing yet, and stops now.
+        if (this.#stopping) channel.request('stop', null).catch(() => {});
         return null;
       });
       const exit = new Promise<number>((ended) => {
         child.once('exit', (code, signal) => {
           channel.close('the worker ended');
           this.#channels.delete(channel);
-          ended(code ?? 1);
+          this.#starting.delete(channel);
+          // A worker ended before it listened cut no request: it does not fail the stop.
+          ended(ready ? (code ?? 1) : 0);
           if (!ready) {
             this.#log.error(`a worker did not start (${signal ?? `exit ${code}`})`);
             resolve(false);

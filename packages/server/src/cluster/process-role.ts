@@ -11,6 +11,8 @@ import type { Logger } from '../logging.js';
 import type { OpenedStateStore } from '../state/open-state-store.js';
 
 export interface ProcessRole {
+  /** True in the process that was started (and starts the others). */
+  readonly primary: boolean;
   /** The state store of this process, shared with the others. */
   openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore>;
   /** How this process drops a session another process revoked from its token cache. */

@@ -20,6 +20,7 @@ import type { ProcessRole } from './process-role.js';
 import { IpcStateStore, relayingRevocations } from './worker-state.js';
 
 class WorkerRole implements ProcessRole {
+  readonly primary = false;
   readonly #primary: Channel;
 
   constructor(primary: Channel) {
