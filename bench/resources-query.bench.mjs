@@ -6,7 +6,8 @@
 // run through bench/resources-query.bench.sh.
 // Environment: BENCH_DIALECTS (default "sqlite postgres"), BENCH_DURATION (seconds per query,
 // default 10), BENCH_CONNECTIONS (default 8), BENCH_NODES (1000), BENCH_RESOURCES (500),
-// BENCH_QUERIES (regex on query names, e.g. "tag"), PG_TEST_URL (from .data/test-env) for PostgreSQL. The fleet is loaded once per dialect and kept
+// BENCH_QUERIES (regex on query names, e.g. "tag", "^entities" for factsets, inventory, fact contents
+// and paths, edges and producers over the fleet's facts, bench/resources-facts.mjs), PG_TEST_URL (from .data/test-env) for PostgreSQL. The fleet is loaded once per dialect and kept
 // (.data/bench/fleet-<n>x<r>.db, PostgreSQL schema bench_fleet_<n>x<r>).
 // BENCH_PUPPETDB (a base URL such as http://127.0.0.1:18080, from /work/shared/tools/puppetdb-peer.sh):
 // the same fleet is loaded into that PuppetDB (bench/puppetdb-fleet.mjs) and every query and the
@@ -84,6 +85,42 @@ const MATRIX = [
     'same page + include_total (X-Records)',
     `/resources/Package?order_by=${q([{ field: 'title' }, { field: 'certname' }])}&limit=50&offset=1000&include_total=true`,
   ],
+  // The entities over facts and catalogs (facts from bench/resources-facts.mjs); BENCH_QUERIES=^entities.
+  ['entities: factset of one node', `/factsets?query=${q(['=', 'certname', 'web00000.prod.example.com'])}`],
+  ['entities: factsets, first 50 by certname', `/factsets?order_by=${q([{ field: 'certname' }])}&limit=50`],
+  [
+    'entities: inventory of one node',
+    `/inventory?query=${q(['=', 'certname', 'web00000.prod.example.com'])}`,
+  ],
+  [
+    'entities: inventory by facts.os.release.minor',
+    `/inventory?query=${q(['=', 'facts.os.release.minor', '3'])}`,
+  ],
+  [
+    'entities: inventory by trusted.extensions.pp_role',
+    `/inventory?query=${q(['=', 'trusted.extensions.pp_role', 'db'])}`,
+  ],
+  [
+    'entities: inventory, facts.processors.count >= 8 (PQL)',
+    `?query=${encodeURIComponent('inventory[certname] { facts.processors.count >= 8 }')}`,
+  ],
+  [
+    'entities: fact-contents by path',
+    `/fact-contents?query=${q(['=', 'path', ['networking', 'interfaces', 'eth0', 'ip']])}`,
+  ],
+  [
+    'entities: fact-contents ~> mountpoints.*.capacity',
+    `/fact-contents?query=${q(['~>', 'path', ['mountpoints', '.*', 'capacity']])}`,
+  ],
+  [
+    'entities: fact-contents path + value >= 8',
+    `/fact-contents?query=${q(['and', ['=', 'path', ['processors', 'count']], ['>=', 'value', 8]])}`,
+  ],
+  ['entities: fact-paths, all', '/fact-paths'],
+  ['entities: fact-paths of type integer', `/fact-paths?query=${q(['=', 'type', 'integer'])}`],
+  ['entities: edges of one node', `/edges?query=${q(['=', 'certname', 'web00000.prod.example.com'])}`],
+  ['entities: edges notifies, limit 100', `/edges?query=${q(['=', 'relationship', 'notifies'])}&limit=100`],
+  ['entities: producers', '/producers'],
 ];
 
 // ── server side (child process) ─────────────────────────────────────────────────────────────────
@@ -134,7 +171,17 @@ async function prepareDatabase(dialect, build = pkg) {
         `${dialect}: loaded ${result.resources} resources in ${(result.ms / 1000).toFixed(1)} s\n`,
       );
     }
-    if (dialect === 'postgres') await store.run('ANALYZE resources');
+    const [withFacts] = await store.all(
+      'SELECT count(*) AS n FROM certnames WHERE facts_timestamp IS NOT NULL',
+    );
+    if (Number(withFacts.n) < nodes) {
+      const { loadFleetFacts } = await import('./resources-facts.mjs');
+      const result = await loadFleetFacts(mod, store, { nodes });
+      process.stderr.write(
+        `${dialect}: loaded ${result.factsets} factsets in ${(result.ms / 1000).toFixed(1)} s\n`,
+      );
+    }
+    if (dialect === 'postgres') await store.run('ANALYZE');
     const [count] = await store.all('SELECT count(*) AS n FROM resources');
     return { database, schema, resources: Number(count.n) };
   } finally {
@@ -236,6 +283,11 @@ async function compare(puppetdb) {
       log: (line) => process.stderr.write(`${line}\n`),
     });
     if (loaded.loaded) process.stderr.write(`puppetdb: fleet loaded in ${loaded.seconds.toFixed(0)} s\n`);
+    const { loadPuppetdbFacts } = await import('./resources-facts.mjs');
+    const sets = await (
+      await fetch(`${puppetdb}/pdb/query/v4/factsets?query=${q(['extract', [['function', 'count']]])}`)
+    ).json();
+    if (sets[0].count < nodes) await loadPuppetdbFacts(puppetdb, { nodes });
   }
   const servers = [];
   try {

@@ -5,8 +5,10 @@
 
 export { type ApplyOutcome, applyCatalog } from './commands/apply-catalog.js';
 export { applyCommand } from './commands/apply-command.js';
+export { applyReport } from './commands/apply-report.js';
 export type { Catalog, CatalogEdge, CatalogResource, Relationship } from './commands/catalog-payload.js';
 export { CATALOG_VERSIONS, readCatalog } from './commands/catalog-payload.js';
+export type { CommandPeerListener, CommandPeers, CommandSignal } from './commands/command-peers.js';
 export {
   type AttemptError,
   type DeadLetter,
@@ -24,6 +26,7 @@ export {
   type SettledCommand,
   type Submission,
 } from './commands/processor.js';
+export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
 export {
   type ImportOptions,
   type ImportProgress,
@@ -41,7 +44,12 @@ export {
   purgeNodes,
   startGc,
 } from './lifecycle/gc.js';
+export { deleteOldReports } from './lifecycle/report-ttl.js';
 export { type Logger, silentLogger } from './logger.js';
+export { CommandFigures, type Meter, type Timer } from './metrics/command-figures.js';
+export { type Attributes, type FigureSources, jolokiaList, jolokiaRead } from './metrics/jolokia.js';
+export { registerJolokiaRoutes } from './metrics/jolokia-routes.js';
+export { type Population, population } from './metrics/population.js';
 export { defaults, type ResourcesPluginOptions } from './options.js';
 export { type ResourcesRuntime, resourcesPlugin } from './plugin.js';
 export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';
@@ -66,8 +74,16 @@ export { type ValidatedQuery, validateQuery } from './query/validate.js';
 export { type MetaRoutesOptions, registerMetaRoutes } from './routes/meta-routes.js';
 export { capitaliseType, type QueryRoutesOptions, registerQueryRoutes } from './routes/query-routes.js';
 export { canonicalJson, type Json, resourceHash, sha1Hex } from './store/canonical-json.js';
+export {
+  type AvailabilityState,
+  availabilityOf,
+  DatabaseAvailability,
+  databaseName,
+} from './store/database-availability.js';
+export { databaseStoreError, isPostgresAway } from './store/database-errors.js';
+export { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError, type StoreErrorCode } from './store/errors.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';
-export { openPostgresStore, type PostgresStoreOptions } from './store/postgres-store.js';
+export { openPostgresStore, type PostgresStoreOptions, watchConnections } from './store/postgres-store.js';
 export { MIGRATIONS, type Migration } from './store/schema.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export type {

@@ -5,6 +5,7 @@
  */
 
 import { availableParallelism } from 'node:os';
+import type { CommandPeers } from './commands/command-peers.js';
 import type { SettledCommand } from './commands/processor.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { ResourceStore } from './store/types.js';
@@ -21,6 +22,8 @@ export const defaults = Object.freeze({
   nodeTtlMs: 7 * DAY_MS,
   /** PuppetDB's node-purge-ttl: delete nodes deactivated or expired for this long. */
   purgeTtlMs: 14 * DAY_MS,
+  /** PuppetDB's report-ttl: delete reports produced longer ago than this. */
+  reportTtlMs: 14 * DAY_MS,
   /** PuppetDB's gc-interval. */
   gcIntervalMs: HOUR_MS,
   /** Nodes purged per collection, as PuppetDB's batch. */
@@ -86,6 +89,8 @@ export interface ResourcesPluginOptions {
   readonly nodeTtlMs?: number;
   /** Delete nodes inactive for this long (default 14 days; 0 = never). */
   readonly purgeTtlMs?: number;
+  /** Delete reports produced longer ago than this (default 14 days, PuppetDB's report-ttl; 0 = never). */
+  readonly reportTtlMs?: number;
   /** How often expiry and purge run (default 1 hour; 0 = never). */
   readonly gcIntervalMs?: number;
   /** Largest command body (default 64 MiB: big catalogs are several MiB). */
@@ -118,6 +123,17 @@ export interface ResourcesPluginOptions {
   readonly readQueueLimit?: number;
   /** Told of each command this instance stored once it is applied or has failed (for metrics). */
   readonly onCommandSettled?: (settled: SettledCommand) => void;
+  /**
+   * Serve PuppetDB's Jolokia metrics, `GET /metrics/v2/list` and `/metrics/v2/read/<mbean>`, at the
+   * root of the app (default false: guard them as the app's other metrics first).
+   */
+  readonly metricsV2?: boolean;
+  /**
+   * PostgreSQL: the other instances on the database (the service's `LISTEN/NOTIFY` channel): a
+   * waited command applied elsewhere answers as soon as it is, and idle consumers take commands
+   * stored elsewhere at once. Unset: they poll the queue every 250 ms.
+   */
+  readonly commandPeers?: CommandPeers;
 }
 
 /** The plugin options with every default filled in and every value checked. */
@@ -127,6 +143,7 @@ export interface ResolvedOptions {
   readonly logger: Logger;
   readonly nodeTtlMs: number;
   readonly purgeTtlMs: number;
+  readonly reportTtlMs: number;
   readonly gcIntervalMs: number;
   readonly commandBodyLimit: number;
   readonly maxWaitSeconds: number;
@@ -142,6 +159,8 @@ export interface ResolvedOptions {
   readonly readWorkers: number;
   readonly readQueueLimit: number;
   readonly onCommandSettled: ((settled: SettledCommand) => void) | undefined;
+  readonly metricsV2: boolean;
+  readonly commandPeers: CommandPeers | undefined;
 }
 
 const PREFIX = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
@@ -182,6 +201,7 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     logger: options.logger ?? silentLogger,
     nodeTtlMs: nonNegative('nodeTtlMs', options.nodeTtlMs, defaults.nodeTtlMs),
     purgeTtlMs: nonNegative('purgeTtlMs', options.purgeTtlMs, defaults.purgeTtlMs),
+    reportTtlMs: nonNegative('reportTtlMs', options.reportTtlMs, defaults.reportTtlMs),
     gcIntervalMs: nonNegative('gcIntervalMs', options.gcIntervalMs, defaults.gcIntervalMs),
     commandBodyLimit: nonNegative('commandBodyLimit', options.commandBodyLimit, defaults.commandBodyLimit),
     maxWaitSeconds: nonNegative('maxWaitSeconds', options.maxWaitSeconds, defaults.maxWaitSeconds),
@@ -200,5 +220,7 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
     readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
     readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
     onCommandSettled: options.onCommandSettled,
+    metricsV2: checkBoolean('metricsV2', options.metricsV2, false),
+    commandPeers: options.commandPeers,
   });
 }

@@ -1,8 +1,8 @@
 /**
  * @module plugin
  * The Fastify plugin of the package: opens (or takes) the store, mounts the command route
- * (`POST /{prefix}/cmd/v1`) and the query routes (`/{prefix}/query/v4/...`, meta, status), and
- * runs node expiry/purge on a timer. Options are checked at registration (`options.ts`), before
+ * (`POST /{prefix}/cmd/v1`) and the query routes (`/{prefix}/query/v4/...`, meta, status), with
+ * `metricsV2` PuppetDB's Jolokia metrics (`/metrics/v2/...`), and runs node expiry/purge on a timer. Options are checked at registration (`options.ts`), before
  * the store is opened.
  */
 
@@ -13,6 +13,9 @@ import { CommandProcessor, instanceName } from './commands/processor.js';
 import { commandRoutes } from './commands/route.js';
 import { type GcTimer, startGc } from './lifecycle/gc.js';
 import type { Logger } from './logger.js';
+import { CommandFigures } from './metrics/command-figures.js';
+import { registerJolokiaRoutes } from './metrics/jolokia-routes.js';
+import { population } from './metrics/population.js';
 import { defaults, type ResolvedOptions, type ResourcesPluginOptions, resolveOptions } from './options.js';
 import { registerMetaRoutes } from './routes/meta-routes.js';
 import { registerQueryRoutes } from './routes/query-routes.js';
@@ -83,6 +86,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           queryTimeoutMs: options.queryTimeoutMs,
           readWorkers: options.readWorkers,
           readQueueLimit: options.readQueueLimit,
+          logger,
         })
       : options.database;
   // SQLite: commands and node expiry/purge are written from a thread of their own.
@@ -101,21 +105,28 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           { logger },
         )
       : undefined;
+  const figures = new CommandFigures();
+  const { onCommandSettled } = options;
   const processor = new CommandProcessor(store, {
     logger,
     now,
     concurrency: options.commandConcurrency,
     thread,
-    ...(options.onCommandSettled && { onSettled: options.onCommandSettled }),
+    onSettled: (settled) => {
+      figures.settled(settled);
+      onCommandSettled?.(settled);
+    },
+    ...(options.commandPeers && { peers: options.commandPeers }),
   });
-  const { nodeTtlMs } = options;
+  const { nodeTtlMs, reportTtlMs } = options;
   const gc = startGc(store, {
     nodeTtlMs,
     purgeTtlMs,
+    reportTtlMs,
     intervalMs: options.gcIntervalMs,
     now,
     logger,
-    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, now: now() })),
+    collect: thread && (() => thread.collectGarbage({ nodeTtlMs, purgeTtlMs, reportTtlMs, now: now() })),
   });
   const runtime: ResourcesRuntime = { store, processor, gc, prefix, purgeTtlMs, now, logger };
   app.decorate('gatehouseResources', runtime);
@@ -127,6 +138,13 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
   });
   await registerCommandSide(app, runtime, options);
   await registerQuerySide(app, runtime, options);
+  if (options.metricsV2) {
+    await registerJolokiaRoutes(app, {
+      population: () => population(store),
+      commands: figures,
+      queue: () => processor.stats(),
+    });
+  }
 }
 
 /** The resources plugin: `app.register(resourcesPlugin, { database: 'resources.db' })`. */

@@ -7,25 +7,28 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
-import { adminArea } from './areas/admin.js';
+import { installSameOriginGuard } from './access/same-origin.js';
+import { adminArea } from './areas/admin/area.js';
 import type { Area, AreaContext } from './areas/area.js';
-import { authArea } from './areas/auth.js';
-import { avatarsArea } from './areas/avatars.js';
-import { forwardAuthArea } from './areas/forward-auth.js';
-import { healthArea } from './areas/health.js';
-import { homeArea } from './areas/home.js';
-import { loginProvidersArea } from './areas/login-providers.js';
-import { metricsArea } from './areas/metrics.js';
-import { openapiArea } from './areas/openapi.js';
-import { resourcesArea } from './areas/resources.js';
-import { webhooksArea } from './areas/webhooks.js';
-import { prepareAuth } from './auth/setup.js';
-import { createAuthService } from './auth-service.js';
+import { authArea } from './areas/auth/area.js';
+import { homeArea } from './areas/auth/home.js';
+import { loginProvidersArea } from './areas/auth/login-providers.js';
+import { createAuthService } from './areas/auth/service.js';
+import { prepareAuth } from './areas/auth/setup.js';
+import { avatarsArea } from './areas/avatars/area.js';
+import { forwardAuthArea } from './areas/forward-auth/area.js';
+import { healthArea } from './areas/health/area.js';
+import { metricsArea } from './areas/metrics/area.js';
+import { openapiArea } from './areas/openapi/area.js';
+import { resourcesArea } from './areas/resources/area.js';
+import { webhooksArea } from './areas/webhooks/area.js';
+import { webhookRoutes } from './areas/webhooks/openapi-paths.js';
+import { installJsonDepthLimit } from './body-limits/depth-guard.js';
 import type { ProcessRole } from './cluster/process-role.js';
 import { serviceURL } from './config/load.js';
+import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
-import { installErrorHandlers } from './http-errors.js';
 import {
   createServiceLog,
   type Logger,
@@ -33,11 +36,11 @@ import {
   requestLoggerFactory,
   type ServiceLog,
 } from './logging.js';
-import { ServiceMetrics } from './metrics/service-metrics.js';
-import { installOpenApi } from './openapi/install.js';
-import { webhookRoutes } from './openapi/webhook-paths.js';
-import { Readiness } from './readiness.js';
-import { openStateStore } from './state/open-state-store.js';
+import { installOpenApi } from './service/api-document.js';
+import { installErrorHandlers } from './service/http-errors.js';
+import { Readiness } from './service/readiness.js';
+import { ServiceMetrics } from './service/service-metrics.js';
+import { installSharedState } from './state/service-state.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -58,8 +61,6 @@ const areas: readonly Area[] = [
 
 /** How long one readiness check may take before `/ready` says it timed out. */
 const READINESS_TIMEOUT_MS = 5000;
-/** A key no one writes: reading it proves the shared-state store answers. */
-const READINESS_PROBE_KEY = 'gatehouse/ready-probe';
 
 export interface BuildAppOptions {
   /** An already opened data folder; default: open `config.server.dataDir`. */
@@ -84,6 +85,7 @@ export async function buildApp(
   const log =
     options.log ?? createServiceLog({ level: config.server.logLevel, format: config.server.logFormat });
   const logger = options.logger ?? libraryLogger(log);
+  const proxies = proxyList(config.server.trustProxy);
   const common = {
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: !config.server.verbose }),
@@ -91,35 +93,35 @@ export async function buildApp(
     // The request's logger is made when something logs through it, not for every request.
     childLoggerFactory: requestLoggerFactory,
     // A proxy in front may already have named the request; a client on its own may not.
-    requestIdHeader: config.server.trustProxy ? 'x-request-id' : false,
+    requestIdHeader: proxies.length > 0 ? 'x-request-id' : false,
     bodyLimit: config.server.bodyLimit,
-    trustProxy: config.server.trustProxy,
+    trustProxy: proxies.length > 0 ? [...proxies] : false,
     forceCloseConnections: 'idle',
   } as const;
   const https = httpsOptions(config.tls);
   // One app type for the areas: an HTTPS server differs from an HTTP one only in its socket.
   const app = (https ? Fastify({ ...common, https }) : Fastify(common)) as unknown as FastifyInstance;
   installErrorHandlers(app);
+  installJsonDepthLimit(app, config.server.jsonDepthLimit); // before any area: no body nests past the limit
   answerHeaders(app);
   const data = options.data ?? (await openDataFolder(config));
   const url = serviceURL(config);
   const announce = options.announce ?? (() => {});
+  const readiness = new Readiness(READINESS_TIMEOUT_MS);
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
   const { role } = options; // one of several processes (server.workers)
-  const state = role ? await role.openState(config, logger) : await openStateStore(config, logger);
-  app.addHook('onClose', () => state.close());
-  announce(state.description);
+  const state = await installSharedState(app, config, { logger, announce, readiness, role });
   const stateStore = state.store;
-  const readiness = new Readiness(READINESS_TIMEOUT_MS);
-  readiness.add('state', async () => {
-    await stateStore.get(READINESS_PROBE_KEY);
-    return state.kind;
-  });
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
   const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
   // Another process's revocation: drop the session from this process's token cache at once.
   role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
+  // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
+  stateStore.onRevoked((revoked) => {
+    if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });
+    else if ('userId' in revoked) auth.tokens.forget({ userId: revoked.userId });
+  });
   const credentials = data.credentials;
   const access = new Access({
     config,
@@ -136,6 +138,7 @@ export async function buildApp(
   });
   const openapi = await installOpenApi(app, config, url, [webhookRoutes]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
+  installSameOriginGuard(app, { access, config, serviceURL: url }); // loopback trust: own Host and Origin only
   installReload(app, config.tls, access, logger); // SIGHUP and changed TLS files
   const context: AreaContext = {
     config,
@@ -149,6 +152,8 @@ export async function buildApp(
     auth,
     access,
     stateStore,
+    stateEvents: stateStore,
+    peers: state.peers,
     announce,
     env,
     authSetup,

@@ -4,16 +4,17 @@
  *
  * HOW TO ADD A COMMAND: write `src/commands/<name>.ts` exporting a {@link Command} (name, one-line
  * summary, usage text, `run(args, io)` resolving to an exit code; parse its own flags with
- * `parseFlags` from `commands/command.ts`), then add ONE line to {@link commands} below.
- * HOW TO ADD A FLAG that sets a config key: add a `ConfigFlag` row in `commands/config-flags.ts` and
+ * `parseFlags` from `cli/command.ts`), then add ONE line to {@link commands} below.
+ * HOW TO ADD A FLAG that sets a config key: add a `ConfigFlag` row in `cli/config-flags.ts` and
  * put it in the command's flag list (e.g. `serveFlags` in `commands/serve.ts`).
  * Exit codes: 0 ok, 1 failure, 2 usage or config error. Output for people goes to stderr; stdout
  * carries only what a script may capture (help text, generated passwords, lists).
  */
+
+import type { Command, CommandIO } from './cli/command.js';
+import { dispatch } from './cli/dispatch.js';
 import { avatarsCommand } from './commands/avatars.js';
-import type { Command, CommandIO } from './commands/command.js';
 import { configCommand } from './commands/config.js';
-import { dispatch } from './commands/dispatch.js';
 import { resourcesCommand } from './commands/resources.js';
 import { serveCommand } from './commands/serve.js';
 import { usersCommand } from './commands/users.js';

@@ -7,8 +7,7 @@
 export type { BuildAppOptions } from './app.js';
 export { buildApp } from './app.js';
 export type { Area, AreaContext } from './areas/area.js';
-export type { AuthHooks } from './auth/hooks.js';
-export { ConfigError } from './config/errors.js';
+export type { AuthHooks } from './areas/auth/hooks.js';
 export type { LoadConfigOptions, LoadedConfig } from './config/load.js';
 export { defaultConfigFileName, loadConfig, serviceURL } from './config/load.js';
 export type { GatehouseConfig, GatehouseConfigInput } from './config/schema.js';
@@ -21,3 +20,4 @@ export type { LogFormat, Logger, ServiceLog, ServiceLogOptions } from './logging
 export { createServiceLog, libraryLogger } from './logging.js';
 export type { RunningService, StartOptions } from './serve.js';
 export { startService } from './serve.js';
+export { ConfigError } from './settings/errors.js';

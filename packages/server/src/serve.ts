@@ -14,6 +14,7 @@ import { buildApp } from './app.js';
 import type { ProcessRole } from './cluster/process-role.js';
 import { describeWorkers, planWorkers } from './cluster/workers.js';
 import { formatHost, listeningScheme, serviceURL } from './config/load.js';
+import { requestLimitWarnings } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createServiceLog, type LineWriter, type ServiceLog } from './logging.js';
@@ -115,7 +116,7 @@ export function startupSummary(
   if (data.credentials) lines.push(`credentials file ${data.credentials.path}`);
   lines.push(describeWorkers(planWorkers(config)));
   lines.push(...announced, ...Access.describe(config.access));
-  lines.push(...data.warnings.map((warning) => `WARNING ${warning}`));
+  lines.push(...data.warnings.map((warning) => `WARNING ${warning}`), ...requestLimitWarnings(config.server));
   if (!isLoopbackHost(host) && url.startsWith('http:')) {
     lines.push(
       `WARNING listening on ${host} with an http:// service URL: cookies travel unencrypted; put TLS in front and set server.url to https://...`,

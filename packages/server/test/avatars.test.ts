@@ -9,9 +9,9 @@ import { avatarIdFor, openAvatarStore } from '@gatehouse/auth';
 import { MongoClient } from 'mongodb';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { storeURIFromArg } from '../src/areas/avatars.js';
+import { storeURIFromArg } from '../src/areas/avatars/area.js';
+import type { CommandIO } from '../src/cli/command.js';
 import { avatarsCommand } from '../src/commands/avatars.js';
-import type { CommandIO } from '../src/commands/command.js';
 import { binPath, buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
 
 let dir: string;

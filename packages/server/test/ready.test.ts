@@ -30,6 +30,7 @@ describe('GET /ready', () => {
       status: 'ready',
       checks: {
         state: { ok: true, detail: 'memory' },
+        peers: { ok: true, detail: 'none: state in memory, this instance alone' },
         'resources.store': { ok: true, detail: 'sqlite' },
         'resources.migrations': { ok: true, detail: expect.stringMatching(/^\d+ applied$/) },
         'webhooks.modules': { ok: true, detail: '0 modules, 0 routes' },
@@ -57,6 +58,7 @@ describe('GET /ready', () => {
     const before = await ready(url);
     expect(before.status).toBe(200);
     expect(before.body.checks.state).toEqual({ ok: true, detail: 'postgresql' });
+    expect(before.body.checks.peers).toEqual({ ok: true, detail: 'listening (PostgreSQL LISTEN/NOTIFY)' });
     expect(before.body.checks['resources.store']).toEqual({ ok: true, detail: 'postgres' });
 
     await query(`DROP SCHEMA ${name} CASCADE`);

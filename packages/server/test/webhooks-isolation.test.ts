@@ -4,7 +4,7 @@
  * another module's handler still answer, the bad call's answer is precise, and the module serves
  * again from a new worker. Handler code sees neither the service's secrets nor another module's.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,7 @@ const logLines = (pattern: RegExp) =>
 beforeAll(async () => {
   buildCli();
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-isolation-'));
+  chmodSync(dir, 0o755); // sandboxed workers read the modules folder as their own user
   mkdirSync(join(dir, 'hooks'));
   for (const [file, text] of Object.entries(MODULES)) writeFileSync(join(dir, 'hooks', file), text);
   writeFileSync(
@@ -221,7 +222,9 @@ describe('least privilege', () => {
   });
 
   it('the start-up summary names the isolation', () => {
-    expect(service.log()).toContain('webhooks: isolation: a worker process per module');
+    expect(service.log()).toMatch(
+      /webhooks: isolation sandbox: own network \(no loopback\), PID and mount namespaces/,
+    );
   });
 });
 
@@ -254,7 +257,7 @@ describe('the main process policy', () => {
     );
     try {
       const running = await startServe(['--port', '0'], { cwd });
-      expect(running.log()).toContain('isolation: none, TRUSTED module code runs inside the service');
+      expect(running.log()).toContain('isolation none: TRUSTED module code runs inside the service');
       await fetch(`${running.url}/webhook/m/handleBoom`, { method: 'POST' });
       const code = await new Promise((resolve) => running.child.once('exit', resolve));
       expect(code).toBe(1);

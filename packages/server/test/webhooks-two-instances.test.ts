@@ -20,9 +20,11 @@ const MODULE = `
 /** @signature github env:TWO_GH_SECRET */
 export default class {
   runs = 0;
+  // Which worker ran it (every sandboxed worker is PID 1 of its own namespace: no pid tells them apart).
+  worker = crypto.randomUUID();
   handlePush(p: { ref: string }) {
     this.runs++;
-    return { ref: p.ref, pid: process.pid, runs: this.runs };
+    return { ref: p.ref, worker: this.worker, runs: this.runs };
   }
 }
 `;
@@ -63,8 +65,8 @@ describe('two instances on one PostgreSQL', () => {
     expect(await replayed.text()).toBe(firstText);
     // A new delivery on B runs there: B's worker, its first run.
     const fresh = await deliver(b.url, body, 'delivery-2');
-    const data = ((await fresh.json()) as { data: { pid: number; runs: number } }).data;
+    const data = ((await fresh.json()) as { data: { worker: string; runs: number } }).data;
     expect(data.runs).toBe(1);
-    expect(data.pid).not.toBe((JSON.parse(firstText) as { data: { pid: number } }).data.pid);
+    expect(data.worker).not.toBe((JSON.parse(firstText) as { data: { worker: string } }).data.worker);
   });
 });

@@ -12,8 +12,11 @@ export function successAnswer(data: unknown): Answer {
   return { status: 200, body: JSON.stringify({ success: true, data }) };
 }
 
-export function errorAnswer(code: WebhookErrorCode): Answer {
-  const { status, message } = webhookErrors[code];
+/** The refusal of `code`; `detail` (our own words, never request data) follows the fixed message. */
+export function errorAnswer(code: WebhookErrorCode, detail?: string): Answer {
+  const { status } = webhookErrors[code];
+  const message =
+    detail === undefined ? webhookErrors[code].message : `${webhookErrors[code].message}: ${detail}`;
   const headers: Record<string, string> | undefined =
     code === 'ERR_BUSY' || code === 'ERR_DELIVERY_IN_PROGRESS' || code === 'ERR_STATE_UNAVAILABLE'
       ? { 'retry-after': '1' }

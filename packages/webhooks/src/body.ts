@@ -11,6 +11,7 @@
  * a body of another type then gives no parameters, only `_webhook.rawBody`.
  */
 import { WebhookError } from './errors.js';
+import { nestsDeeperThan } from './json-depth.js';
 
 export type BodyKind = 'json' | 'text' | 'form' | 'other';
 
@@ -27,10 +28,17 @@ export function bodyKindOf(header: string | undefined): BodyKind | undefined {
   return type === FORM ? 'form' : undefined;
 }
 
-/** Parses the raw body into the parameters object; throws a WebhookError for a body it cannot take. */
-export function parseParams(raw: Buffer, kind: BodyKind = 'json'): Record<string, unknown> {
+/**
+ * Parses the raw body into the parameters object; throws a WebhookError for a body it cannot take.
+ * JSON nested deeper than `maxDepth` objects or arrays is refused before it is parsed: the handler's
+ * parameters add two levels (`_webhook.headers`), and everything that later walks them (the worker
+ * channel's serialiser, the handler) then stays far from any stack limit.
+ */
+export function parseParams(raw: Buffer, kind: BodyKind, maxDepth: number): Record<string, unknown> {
   if (raw.length === 0 || kind === 'other') return {};
   if (kind === 'form') return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+  if (nestsDeeperThan(raw, maxDepth))
+    throw new WebhookError('ERR_TOO_DEEP', { detail: `more than ${maxDepth} levels` });
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));

@@ -6,6 +6,7 @@ export { type AddressCheck, allowList } from './allowlist.js';
 export { WebhookDeclarationError } from './declaration-error.js';
 export { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 export type { Delivery, Inbox, InboxConfig } from './inbox.js';
+export { IsolationUnavailableError } from './isolation/sandbox.js';
 export { type DocTag, type ExportDocs, readSourceDocs, type SourceDocs } from './jsdoc.js';
 export { type Logger, silentLogger } from './logger.js';
 export type { WebhooksOptions } from './options.js';

@@ -23,6 +23,10 @@ export interface WebhooksOptions {
   secret?: string;
   /** Largest accepted body in bytes (default 1 MiB, as the reference). */
   bodyLimit?: number;
+  /** Deepest nesting of objects and arrays a JSON body may have (default 64); 400 beyond it. */
+  maxDepth?: number;
+  /** Largest answer a handler may give, in bytes of its body (default 1 MiB); 502 beyond it. */
+  answerLimit?: number;
   /** Time a call may take, queueing included, before it answers 504 (default 30000 ms). */
   timeoutMs?: number;
   /** Calls of one module that run at once (default 16). */
@@ -58,11 +62,19 @@ export interface WebhooksOptions {
   /** Quiet time after a file change before the folder is re-read (default 100 ms). */
   debounceMs?: number;
   /**
-   * Where folder modules run: `process` (default), a worker process per module with only the
-   * environment it is granted and read access to its own folder; `none`, in the service's own
-   * thread, for trusted code only. Modules registered from code always run in process.
+   * Where folder modules run: `sandbox` (default), a worker process per module in namespaces of its
+   * own (no network but what it is granted, never loopback; no view of the host's processes) under
+   * a user of its own, with only the environment it is granted and read access to its own folder;
+   * `process`, the same worker process without the namespaces (a weaker isolation, chosen by name
+   * where namespaces cannot be had); `none`, in the service's own thread, for trusted code only.
+   * Modules registered from code always run in process.
    */
   isolation?: Isolation;
+  /**
+   * The user sandboxed workers run as when the host runs as root (a name or a numeric uid; default
+   * `gatehouse-webhooks`). It must exist: a missing user stops start-up, never a fallback to root.
+   */
+  workerUser?: string;
   /** Per module: the environment variables its worker gets (`{ github: { env: ['GITHUB_TOKEN'] } }`). */
   modules?: Readonly<Record<string, ModuleGrant>>;
   /** Heap limit of one worker in MiB (default 128); a worker past it is replaced, its calls answer 500. */
@@ -74,14 +86,24 @@ export interface WebhooksOptions {
   /** Where granted variables are read from (default `process.env`). */
   environment?: Readonly<Record<string, string | undefined>>;
   logger?: Logger;
+  /**
+   * Called after the watcher (or `reload()`) loaded, replaced or dropped a module of the folder, not
+   * for the first load: the service tells its other instances, which reload their folders too.
+   */
+  onModulesChanged?: () => void;
 }
 
-export type Isolation = 'process' | 'none';
+export type Isolation = 'sandbox' | 'process' | 'none';
 
 /** What one module is granted. */
 export interface ModuleGrant {
   /** Names of environment variables its worker gets, with the service's values. */
   env?: readonly string[];
+  /**
+   * Outbound network for a sandboxed worker (a chat or Git API), through a user-mode network stack
+   * (slirp4netns) that never reaches the host's loopback. Default false: no network at all.
+   */
+  network?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -90,6 +112,8 @@ export interface ResolvedOptions {
   readonly cacheDir: string | undefined;
   readonly secret: string | undefined;
   readonly bodyLimit: number;
+  readonly maxDepth: number;
+  readonly answerLimit: number;
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly queueLimit: number;
@@ -104,20 +128,24 @@ export interface ResolvedOptions {
   readonly stateStore: StateStore | undefined;
   readonly debounceMs: number;
   readonly isolation: Isolation;
+  readonly workerUser: string;
   readonly modules: Readonly<Record<string, ModuleGrant>>;
   readonly memoryMb: number;
   readonly loadTimeoutMs: number;
   readonly privatePaths: readonly string[];
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+  readonly onModulesChanged: (() => void) | undefined;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function checkIsolation(value: Isolation | undefined): Isolation {
-  if (value === undefined) return 'process';
-  if (value === 'process' || value === 'none') return value;
-  throw new TypeError(`@gatehouse/webhooks: isolation must be "process" or "none", got ${String(value)}`);
+  if (value === undefined) return 'sandbox';
+  if (value === 'sandbox' || value === 'process' || value === 'none') return value;
+  throw new TypeError(
+    `@gatehouse/webhooks: isolation must be "sandbox", "process" or "none", got ${String(value)}`,
+  );
 }
 
 function checkGrants(modules: Readonly<Record<string, ModuleGrant>> = {}) {
@@ -149,6 +177,8 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     cacheDir: cacheDir === undefined ? undefined : path.resolve(cacheDir),
     secret: options.secret ? options.secret : undefined,
     bodyLimit: positiveInt('bodyLimit', options.bodyLimit, 1024 * 1024),
+    maxDepth: positiveInt('maxDepth', options.maxDepth, 64),
+    answerLimit: positiveInt('answerLimit', options.answerLimit, 1024 * 1024),
     timeoutMs: positiveInt('timeoutMs', options.timeoutMs, 30_000),
     concurrency: positiveInt('concurrency', options.concurrency, 16),
     queueLimit: positiveInt('queueLimit', options.queueLimit, 64, 0),
@@ -173,11 +203,13 @@ export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
     stateStore: options.stateStore,
     debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
     isolation: checkIsolation(options.isolation),
+    workerUser: options.workerUser ?? 'gatehouse-webhooks',
     modules: checkGrants(options.modules),
     memoryMb: positiveInt('memoryMb', options.memoryMb, 128, 16),
     loadTimeoutMs: positiveInt('loadTimeoutMs', options.loadTimeoutMs, 10_000),
     privatePaths: (options.privatePaths ?? []).map((p) => path.resolve(p)),
     environment: options.environment ?? process.env,
     logger: options.logger ?? silentLogger,
+    onModulesChanged: options.onModulesChanged,
   });
 }

@@ -5,22 +5,13 @@
  * returns `webhookAnswer({ status, headers, body })`; it is recognised by a registered symbol, so a
  * module that bundles its own copy of this package (or sets the symbol itself) is understood too.
  * Headers that belong to the transport or to the service's origin (`content-length`,
- * `transfer-encoding`, `connection`, `set-cookie`...) cannot be set: such an answer is a handler
- * failure (500, logged), never sent half-applied.
+ * `transfer-encoding`, `set-cookie`, `location`..., the list in answer-policy.ts) cannot be set:
+ * such an answer is a handler failure (500, logged), never sent half-applied.
  */
+import { BANNED_ANSWER_HEADERS, HEADER_NAME } from './answer-policy.js';
 import type { Answer } from './replay.js';
 
 const BRAND = Symbol.for('@gatehouse/webhooks.answer');
-const FORBIDDEN = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'set-cookie',
-  'trailer',
-]);
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export interface RawAnswerInit {
   /** 200-599; default 200. */
@@ -54,7 +45,7 @@ export function toAnswer(raw: RawAnswer): Answer {
   let contentType: string | undefined;
   for (const [name, value] of Object.entries(raw.headers ?? {})) {
     const lower = name.toLowerCase();
-    if (!TOKEN.test(name) || FORBIDDEN.has(lower))
+    if (!HEADER_NAME.test(name) || BANNED_ANSWER_HEADERS.has(lower))
       throw new TypeError(`webhookAnswer may not set the header "${name}"`);
     if (typeof value !== 'string' || /[\r\n\0]/.test(value))
       throw new TypeError(`webhookAnswer header "${name}" needs a one-line string value`);

@@ -4,6 +4,7 @@
  * code), their routes and their concurrency bounds, and resolves a request target to a route.
  * A module registered from code shadows a folder module of the same name.
  */
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { WebhookDeclarationError } from './declaration-error.js';
 import { discoverRoutes } from './discover.js';
@@ -12,6 +13,7 @@ import { ModuleFolder } from './folder.js';
 import { InProcessRunner } from './in-process.js';
 import { Inbox } from './inbox.js';
 import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
+import { type Confinement, plainConfinement, sandboxConfinement } from './isolation/sandbox.js';
 import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
 import { MemoryStateStore } from './memory-state-store.js';
 import { instanceConfig, ownMethodNames } from './module-export.js';
@@ -64,22 +66,42 @@ export interface RouteInfo {
 
 const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
 
+/** Where isolated workers run; throws an IsolationUnavailableError when the sandbox cannot be had. */
+function confinementOf(options: ResolvedOptions, readable: readonly string[]): Confinement | undefined {
+  if (options.isolation === 'none') return undefined;
+  if (options.isolation === 'process') return plainConfinement;
+  return sandboxConfinement(options.workerUser, readable);
+}
+
 /** The loader the options ask for; for isolated workers, what each one gets. */
-function folderLoader(options: ResolvedOptions, modulesDir: string, cacheDir: string): ModuleLoader {
+function folderLoader(
+  options: ResolvedOptions,
+  modulesDir: string,
+  cacheDir: string,
+): { loader: ModuleLoader; isolation: string } {
   const { logger } = options;
-  if (options.isolation === 'none') return inProcessLoader(cacheDir, logger);
   const readable = readablePaths(modulesDir, cacheDir);
-  checkPrivatePaths(readable, options.privatePaths);
-  return processLoader(cacheDir, (name) => {
+  if (options.isolation !== 'none') checkPrivatePaths(readable, options.privatePaths);
+  // The cache folder is made at the first load (and a missing modules folder is no error): the
+  // trial opens what exists now.
+  const confinement = confinementOf(
+    options,
+    readable.filter((dir) => existsSync(dir)),
+  );
+  if (!confinement) return { loader: inProcessLoader(cacheDir, logger), isolation: IN_PROCESS };
+  const loader = processLoader(cacheDir, (name) => {
     const env: Record<string, string> = {};
     for (const variable of options.modules[name]?.env ?? []) {
       const value = options.environment[variable];
       if (value !== undefined) env[variable] = value;
     }
-    const { memoryMb, loadTimeoutMs } = options;
-    return { env, memoryMb, loadTimeoutMs, readable, cwd: modulesDir, logger };
+    const { memoryMb, loadTimeoutMs, answerLimit } = options;
+    return { env, memoryMb, loadTimeoutMs, answerLimit, readable, cwd: modulesDir, confinement, logger };
   });
+  return { loader, isolation: confinement.description };
 }
+
+const IN_PROCESS = 'none: folder modules run in this process (trusted code)';
 
 async function isDirectory(dir: string): Promise<boolean> {
   return stat(dir).then(
@@ -93,31 +115,51 @@ export class Webhooks {
   readonly replay: ReplayStore;
   /** Recent deliveries per module, when the `inbox` option is set. */
   readonly inbox: Inbox | undefined;
+  /**
+   * How folder modules are isolated, in words (for a start-up summary): the sandbox's namespaces
+   * and user, the plain worker process, or `none`.
+   */
+  readonly isolation: string;
   readonly #fromCode = new Map<string, ModuleEntry>();
   readonly #fromFolder = new Map<string, ModuleEntry>();
   readonly #semaphores = new Map<string, Semaphore>();
   readonly #folder: ModuleFolder | undefined;
   #started: Promise<void> | undefined;
+  /** The first load is over: later loads and removals are changes to announce. */
+  #loaded = false;
 
   constructor(options: WebhooksOptions = {}) {
     this.options = resolveOptions(options);
     const store = this.options.stateStore ?? new MemoryStateStore(this.options.replayMaxEntries);
     this.replay = new ReplayStore(store, this.options.replayWindowMs);
-    this.inbox = this.options.inbox && new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS);
+    this.inbox =
+      this.options.inbox &&
+      new Inbox(this.options.inbox, KNOWN_SIGNATURE_HEADERS, {
+        store,
+        modules: () => this.list().map((route) => route.module),
+        logger: this.options.logger,
+      });
     const { modulesDir, cacheDir, logger } = this.options;
-    if (modulesDir !== undefined && cacheDir !== undefined) {
+    const folder =
+      modulesDir !== undefined && cacheDir !== undefined
+        ? folderLoader(this.options, modulesDir, cacheDir)
+        : undefined;
+    this.isolation = folder?.isolation ?? this.options.isolation;
+    if (modulesDir !== undefined && folder !== undefined) {
       this.#folder = new ModuleFolder(
         modulesDir,
-        folderLoader(this.options, modulesDir, cacheDir),
+        folder.loader,
         {
           loaded: (name, file, loaded) => {
             const entry = this.#declared(name, file, loaded);
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.set(name, entry);
+            this.#changed();
           },
           removed: (name) => {
             void this.#fromFolder.get(name)?.runner.close();
             this.#fromFolder.delete(name);
+            this.#changed();
           },
         },
         logger,
@@ -151,7 +193,12 @@ export class Webhooks {
         `${refused.length} webhook module(s) declare what cannot be honoured:\n  ${reasons.join('\n  ')}`,
       );
     }
+    this.#loaded = true;
     if (this.options.watch) this.#folder.watch(this.options.debounceMs);
+  }
+
+  #changed(): void {
+    if (this.#loaded) this.options.onModulesChanged?.();
   }
 
   /** Re-reads the modules folder now, without waiting for the watcher. */

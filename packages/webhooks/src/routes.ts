@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer, JSON_TYPE } from './answer.js';
+import { servable } from './answer-policy.js';
 import { type BodyKind, bodyKindOf, parseParams } from './body.js';
 import { deliveryIdOf, replayKey } from './delivery.js';
 import { BUSY, type CallTarget, dispatch } from './dispatch.js';
@@ -152,10 +153,11 @@ function guard(webhooks: Webhooks) {
 }
 
 /** A raw route parses what it can; what it cannot is left to the handler, which has the bytes. */
-function parsedIfPossible(raw: Buffer, kind: BodyKind): Record<string, unknown> {
+function parsedIfPossible(raw: Buffer, kind: BodyKind, maxDepth: number): Record<string, unknown> {
   try {
-    return parseParams(raw, kind);
-  } catch {
+    return parseParams(raw, kind, maxDepth);
+  } catch (err) {
+    if (err instanceof WebhookError && err.code === 'ERR_TOO_DEEP') throw err; // never worth the risk
     return {};
   }
 }
@@ -169,7 +171,9 @@ function handler(webhooks: Webhooks) {
     if (route.signature)
       verifySignature(route.signature, request.headers, raw, receivedAt, options.environment);
     // A fresh object from JSON.parse: adding _webhook to it (over any _webhook the body had) is safe.
-    const params = route.raw ? parsedIfPossible(raw, kind) : parseParams(raw, kind);
+    const params = route.raw
+      ? parsedIfPossible(raw, kind, options.maxDepth)
+      : parseParams(raw, kind, options.maxDepth);
     const id = deliveryIdOf(route, request.headers, params, options.deliveryHeaders);
     const meta = buildMeta(request.headers, request.url, receivedAt, hiddenHeaders(route));
     if (route.raw) meta.rawBody = raw;
@@ -179,13 +183,16 @@ function handler(webhooks: Webhooks) {
       if (answer === BUSY) logRefusal(webhooks, request, 'ERR_BUSY');
       sendAnswer(reply, answer);
     };
+    // Whatever ran the handler, its answer is checked before it is served (or stored for replays).
+    const vet = (answer: Answer) =>
+      servable(answer, options.answerLimit, options.logger, module.name, call.method);
     if (id === undefined) {
       const answer = dispatch(call, params, timeoutMs);
-      if (answer instanceof Promise) answer.then(send);
-      else send(answer);
+      if (answer instanceof Promise) answer.then((done) => send(vet(done)));
+      else send(vet(answer));
       return;
     }
-    const run = async () => dispatch(call, params, timeoutMs);
+    const run = async () => vet(await dispatch(call, params, timeoutMs));
     const key = replayKey(module.name, route.key, id, request.url, raw);
     webhooks.replay.run(key, run, timeoutMs).then((outcome) => {
       if (outcome.kind === 'ran' || outcome.kind === 'replayed') {
@@ -213,8 +220,8 @@ function errorHandler(webhooks: Webhooks) {
     if (err instanceof WebhookError) {
       // Only our own reasons (a variable name); a parser's message may quote the body.
       const cause = typeof err.cause === 'string' ? err.cause : undefined;
-      logRefusal(webhooks, request, err.code, cause);
-      return sendAnswer(reply, errorAnswer(err.code));
+      logRefusal(webhooks, request, err.code, cause ?? err.detail);
+      return sendAnswer(reply, errorAnswer(err.code, err.detail));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       logRefusal(webhooks, request, 'ERR_BODY_TOO_LARGE', `over ${webhooks.options.bodyLimit} bytes`);

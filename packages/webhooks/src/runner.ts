@@ -9,8 +9,8 @@ import type { Answer } from './replay.js';
 import type { Release } from './semaphore.js';
 
 export interface Runner {
-  /** `in-process` or `process` (shown by `list()` and the start-up summary). */
-  readonly isolation: 'in-process' | 'process';
+  /** `in-process`, `process` or `sandbox` (a process in namespaces of its own); shown by `list()`. */
+  readonly isolation: 'in-process' | 'process' | 'sandbox';
   /**
    * Runs `method` with `params`; answers 504 once `timeoutMs` has passed. `release` is called when
    * the call has really ended (a timed-out call keeps its concurrency slot until then).

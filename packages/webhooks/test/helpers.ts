@@ -2,7 +2,7 @@
  * Test support: a real Fastify app with the plugin, listening on 127.0.0.1 port 0, against a
  * temporary modules folder; a logger that keeps its lines; small HTTP helpers.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,9 @@ export async function startService(
   options: Omit<WebhooksPluginOptions, 'modulesDir' | 'logger'> = {},
 ): Promise<TestService> {
   const dir = await mkdtemp(path.join(tmpdir(), 'webhooks-test-'));
+  // Run as root (here and in CI), sandboxed workers read the folder as their own user, as they do
+  // in a deployment: the folder must be readable by others, as a modules folder is.
+  await chmod(dir, 0o755);
   await writeModules(dir, files);
   const lines: string[] = [];
   const app = Fastify();

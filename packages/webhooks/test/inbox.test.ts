@@ -48,7 +48,7 @@ describe('list()', () => {
         timeoutMs: 30000,
         concurrency: 3,
         queueLimit: 5,
-        isolation: 'process',
+        isolation: 'sandbox',
       },
       expect.objectContaining({ path: 'handleOpen', signature: 'none', raw: true, timeoutMs: 1500 }),
     ]);
@@ -64,7 +64,7 @@ describe('the delivery inbox', () => {
     });
     await post(svc.base, '/webhook/github/handlePush', body, { 'X-Hub-Signature-256': sign(body) });
     await post(svc.base, '/webhook/other/handleX', '{}', { 'X-Webhook-Secret': 'shared-inbox-secret' });
-    const github = svc.app.webhooks.inbox!.list('github');
+    const github = await svc.app.webhooks.inbox!.list('github');
     expect(github.map((d) => [d.route, d.status, d.query])).toEqual([
       ['handlePush', 200, ''],
       ['handlePush', 401, 'attempt=1'],
@@ -74,12 +74,12 @@ describe('the delivery inbox', () => {
     expect(refused!.headers.authorization).toBe('[redacted]');
     expect([ok!.body, ok!.bodySize, ok!.bodyCut]).toEqual(['{"ref":"refs', body.length, true]);
     expect(ok!.durationMs).toBeGreaterThanOrEqual(0);
-    const other = svc.app.webhooks.inbox!.list('other');
+    const other = await svc.app.webhooks.inbox!.list('other');
     expect(other[0]!.headers['x-webhook-secret']).toBe('[redacted]');
-    expect(svc.app.webhooks.inbox!.list()).toHaveLength(3);
+    expect(await svc.app.webhooks.inbox!.list()).toHaveLength(3);
     // Bounded per module: a third delivery to github drops the oldest.
     await post(svc.base, '/webhook/github/handlePush', body, { 'X-Hub-Signature-256': sign(body) });
-    expect(svc.app.webhooks.inbox!.list('github').map((d) => d.status)).toEqual([200, 200]);
-    expect(JSON.stringify(svc.app.webhooks.inbox!.list())).not.toContain('shared-inbox-secret');
+    expect((await svc.app.webhooks.inbox!.list('github')).map((d) => d.status)).toEqual([200, 200]);
+    expect(JSON.stringify(await svc.app.webhooks.inbox!.list())).not.toContain('shared-inbox-secret');
   });
 });

@@ -149,6 +149,9 @@ function bodyError(error: FastifyError): AuthError {
   if (error instanceof AuthError) return error;
   if (error.statusCode === 413) return new AuthError('ERR_BODY_TOO_LARGE');
   if (error.statusCode === 415) return new AuthError('ERR_UNSUPPORTED_MEDIA_TYPE');
+  // A host's body check that marks its message as safe to show (`expose`, as http-errors does).
+  const exposed = error.statusCode === 400 && (error as { expose?: unknown }).expose === true;
+  if (exposed) return new AuthError('ERR_BAD_REQUEST', error.message);
   if (error.statusCode && error.statusCode < 500) return new AuthError('ERR_BAD_REQUEST');
   return new AuthError('ERR_INTERNAL', undefined, { cause: error });
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 import type { HttpRequest } from '../http/exchange.js';
-import type { RevokedSessions, Revocations } from '../state/revocations.js';
+import type { Revocations, RevokedSessions } from '../state/revocations.js';
 import { ExpiringCache } from './cache.js';
 import { type Claims, HANDSHAKE_CLAIM, REVOCATION_GENERATION_CLAIM, toSeconds } from './claims.js';
 import {

@@ -5,7 +5,8 @@
 
 import type { Transactional } from '../store/types.js';
 import { type ApplyOutcome, applyCatalog } from './apply-catalog.js';
-import { applyDeactivation, applyFactset, applyReport } from './apply-lifecycle.js';
+import { applyDeactivation, applyFactset } from './apply-lifecycle.js';
+import { applyReport } from './apply-report.js';
 import type { Command } from './envelope.js';
 
 /** Applies `command`; `received` is the server time (canonical ISO). */

@@ -1,13 +1,14 @@
 /**
  * @module commands/apply-lifecycle
  * Applies the commands that move a node between active and inactive: `deactivate node`, and
- * `replace facts` / `store report`, which reactivate a node when they are newer than its
- * deactivation (reference §5.2, §5.3). Each runs in one transaction.
+ * `replace facts`, which reactivates a node when it is newer than its deactivation (reference §5.2,
+ * §5.3; `store report` does the same in apply-report.ts). Each runs in one transaction.
  */
 
-import { canonicalJson } from '../store/canonical-json.js';
-import type { BulkColumns, Transactional } from '../store/types.js';
-import type { Deactivation, Factset, ReportSummary } from './lifecycle-payloads.js';
+import { canonicalJson, sha1Hex } from '../store/canonical-json.js';
+import type { BulkColumns, SqlRunner, Transactional } from '../store/types.js';
+import { FACT_CONTENT_COLUMNS, factContentRows } from './fact-tree.js';
+import type { Deactivation, Factset } from './lifecycle-payloads.js';
 import {
   type ApplyOutcome,
   exec,
@@ -56,43 +57,38 @@ export function applyFactset(store: Transactional, facts: Factset, received: str
       typeof value === 'string' ? value : null,
     ]);
     await tx.bulkInsert('facts', FACT_COLUMNS, rows);
+    await storeFactContents(tx, facts);
     await recordArrival(tx, 'facts', facts.certname, facts.producerTimestamp, received, facts.environment);
     return 'stored';
   });
 }
 
-/** Records the node's latest report summary (when newer) and reactivates it if due. */
-export function applyReport(
-  store: Transactional,
-  report: ReportSummary,
-  received: string,
-): Promise<ApplyOutcome> {
-  return withActivatedNode(store, report.certname, report.producerTimestamp, async (tx, status) => {
-    if (isNewer(status.report_producer_timestamp, report.producerTimestamp)) return 'stale';
-    await recordArrival(
-      tx,
-      'report',
-      report.certname,
-      report.producerTimestamp,
-      received,
-      report.environment,
-    );
-    await exec(
-      tx,
-      `UPDATE certnames SET latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
-         cached_catalog_status = ?, latest_report_noop_pending = ?, latest_report_job_id = ?, latest_report_hash = ?
-       WHERE certname = ?`,
-      [
-        report.status,
-        report.noop,
-        report.correctiveChange,
-        report.cachedCatalogStatus,
-        report.noopPending,
-        report.jobId,
-        report.hash,
-        report.certname,
-      ],
-    );
-    return 'stored';
-  });
+/**
+ * The factset's leaves (`fact_contents`), the paths not seen before (`fact_paths`), its producer
+ * and its hash: the SHA-1 of the canonical JSON of certname, environment, producer timestamp and
+ * facts, so it changes exactly when one of them does.
+ */
+async function storeFactContents(tx: SqlRunner, facts: Factset): Promise<void> {
+  await exec(tx, 'DELETE FROM fact_contents WHERE certname = ?', [facts.certname]);
+  await tx.bulkInsert('fact_contents', FACT_CONTENT_COLUMNS, factContentRows(facts.certname, facts.values));
+  await exec(
+    tx,
+    `INSERT INTO fact_paths (path, value_type, name, depth)
+     SELECT DISTINCT path, value_type, name, depth FROM fact_contents WHERE certname = ?
+     ON CONFLICT DO NOTHING`,
+    [facts.certname],
+  );
+  const hash = sha1Hex(
+    canonicalJson({
+      certname: facts.certname,
+      environment: facts.environment,
+      facts: facts.values,
+      producer_timestamp: facts.producerTimestamp,
+    }),
+  );
+  await exec(tx, 'UPDATE certnames SET facts_producer = ?, facts_hash = ? WHERE certname = ?', [
+    facts.producer,
+    hash,
+    facts.certname,
+  ]);
 }

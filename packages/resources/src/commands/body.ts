@@ -7,6 +7,9 @@
 import { gunzipSync } from 'node:zlib';
 import { CommandError } from './errors.js';
 
+/** The option (and the service's config key) that sets the limit: named in every 413. */
+export const COMMAND_BODY_LIMIT_KEY = 'resources.commandBodyLimit';
+
 /** Decompresses (when asked) and parses the body; throws a `CommandError` otherwise. */
 export function parseCommandBody(raw: Buffer, contentEncoding: string | undefined, limit: number): unknown {
   const encoding = (contentEncoding ?? 'identity').trim().toLowerCase();
@@ -17,7 +20,10 @@ export function parseCommandBody(raw: Buffer, contentEncoding: string | undefine
     } catch (error) {
       const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
       throw tooLarge
-        ? new CommandError('ERR_CMD_TOO_LARGE', `The decompressed body is larger than ${limit} bytes`)
+        ? new CommandError(
+            'ERR_CMD_TOO_LARGE',
+            `The decompressed body is larger than ${limit} bytes (${COMMAND_BODY_LIMIT_KEY})`,
+          )
         : new CommandError('ERR_CMD_MALFORMED', 'The body is not valid gzip data');
     }
   } else if (encoding !== 'identity') {

@@ -28,13 +28,23 @@ export type CommandJob =
       readonly job: 'gc';
       readonly nodeTtlMs: number;
       readonly purgeTtlMs: number;
+      readonly reportTtlMs: number;
       readonly now: string;
     };
+
+/**
+ * A job's error as it crosses the thread: its text and its driver code (`SQLITE_BUSY`...), which
+ * a posted Error object would lose, and which tell a locked or full database from a bad command.
+ */
+export interface FailedJob {
+  readonly message: string;
+  readonly code?: string;
+}
 
 /** Worker → main: a job's answer, what became of a command, or a log line of the worker's code. */
 export type CommandReply =
   | { readonly kind: 'ready' }
   | { readonly kind: 'done'; readonly id: number; readonly result: GcResult | null }
-  | { readonly kind: 'failed'; readonly id: number; readonly error: Error }
+  | { readonly kind: 'failed'; readonly id: number; readonly error: FailedJob }
   | { readonly kind: 'event'; readonly event: QueueEvent }
   | { readonly kind: 'log'; readonly format: string; readonly args: unknown[] };

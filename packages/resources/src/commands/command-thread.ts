@@ -55,9 +55,15 @@ export class CommandThread {
   }
 
   /** One node expiry and purge run in the thread. */
-  collectGarbage(options: { nodeTtlMs: number; purgeTtlMs: number; now: Date }): Promise<GcResult> {
-    const { nodeTtlMs, purgeTtlMs, now } = options;
-    return this.#send({ job: 'gc', nodeTtlMs, purgeTtlMs, now: now.toISOString() }) as Promise<GcResult>;
+  collectGarbage(options: {
+    nodeTtlMs: number;
+    purgeTtlMs: number;
+    reportTtlMs: number;
+    now: Date;
+  }): Promise<GcResult> {
+    const { nodeTtlMs, purgeTtlMs, reportTtlMs, now } = options;
+    const job = { job: 'gc', nodeTtlMs, purgeTtlMs, reportTtlMs, now: now.toISOString() } as const;
+    return this.#send(job) as Promise<GcResult>;
   }
 
   /** Refuses new jobs, waits for those already sent, and ends the thread. */
@@ -125,6 +131,6 @@ export class CommandThread {
     if (!pending) return;
     this.#pending.delete(message.id);
     if (message.kind === 'done') pending.resolve(message.result);
-    else pending.reject(message.error);
+    else pending.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
   }
 }

@@ -79,6 +79,7 @@ async function run(job: CommandJob) {
   return collectGarbage(db, {
     nodeTtlMs: job.nodeTtlMs,
     purgeTtlMs: job.purgeTtlMs,
+    reportTtlMs: job.reportTtlMs,
     now: () => now,
     logger,
   });
@@ -87,7 +88,14 @@ async function run(job: CommandJob) {
 parent.on('message', (job: CommandJob) => {
   run(job).then(
     (result) => reply({ kind: 'done', id: job.id, result }),
-    (error: unknown) => reply({ kind: 'failed', id: job.id, error: error as Error }),
+    (error: unknown) => {
+      const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+      const failed = {
+        message: typeof message === 'string' ? message : String(error),
+        ...(typeof code === 'string' && { code }),
+      };
+      reply({ kind: 'failed', id: job.id, error: failed });
+    },
   );
 });
 consumer.start();

@@ -9,21 +9,15 @@
 import { type Catalog, readCatalog } from './catalog-payload.js';
 import { CommandError, invalidCommand } from './errors.js';
 import { FieldReader } from './fields.js';
-import {
-  type Deactivation,
-  type Factset,
-  type ReportSummary,
-  readDeactivation,
-  readFactset,
-  readReport,
-} from './lifecycle-payloads.js';
+import { type Deactivation, type Factset, readDeactivation, readFactset } from './lifecycle-payloads.js';
+import { type Report, readReport } from './report-payload.js';
 
 /** A command that passed validation and can be queued. */
 export type Command =
   | { readonly kind: 'replace catalog'; readonly version: number; readonly catalog: Catalog }
   | { readonly kind: 'deactivate node'; readonly version: number; readonly deactivation: Deactivation }
   | { readonly kind: 'replace facts'; readonly version: number; readonly factset: Factset }
-  | { readonly kind: 'store report'; readonly version: number; readonly report: ReportSummary };
+  | { readonly kind: 'store report'; readonly version: number; readonly report: Report };
 
 /** The names of the commands we apply. */
 export type CommandName = Command['kind'];
@@ -173,6 +167,6 @@ function buildCommand(
     case 'replace facts':
       return { kind, version, factset: readFactset(payload, now, certname) };
     case 'store report':
-      return { kind, version, report: readReport(payload, now, certname) };
+      return { kind, version, report: readReport(payload, version, now, certname) };
   }
 }

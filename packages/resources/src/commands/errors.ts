@@ -32,6 +32,8 @@ const COMMAND_ERROR_STATUS = {
   ERR_CMD_TIMEOUT: 503,
   /** Applying the command failed (database error); nothing of it was stored. */
   ERR_CMD_FAILED: 503,
+  /** The database is away, full, locked or unreadable: the command was not stored (Retry-After). */
+  ERR_CMD_STORE_UNAVAILABLE: 503,
 } as const;
 
 /** Stable codes of command failures. */

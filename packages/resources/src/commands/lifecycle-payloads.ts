@@ -1,12 +1,11 @@
 /**
  * @module commands/lifecycle-payloads
- * Reads the payloads of the commands that matter for a node's lifecycle: `deactivate node` v3,
- * `replace facts` v4-v5 and `store report` v5-v8. Of facts we keep the values (for `select_facts`
- * subqueries); of reports only the fields the `nodes` entity shows. A missing producer_timestamp
- * means "now" (the server's clock), as in the reference.
+ * Reads the payloads of the commands that matter for a node's lifecycle: `deactivate node` v3 and
+ * `replace facts` v4-v5 (reports: report-payload.ts). Of facts we keep the values (for
+ * `select_facts` subqueries). A missing producer_timestamp means "now" (the server's clock), as in
+ * the reference.
  */
 
-import { canonicalJson, sha1Hex } from '../store/canonical-json.js';
 import { FieldReader, type JsonObject } from './fields.js';
 
 /** `deactivate node`: hide the node from now on. */
@@ -22,21 +21,6 @@ export interface Factset {
   readonly producerTimestamp: string;
   readonly producer: string | null;
   readonly values: JsonObject;
-}
-
-/** `store report`: what the node's last run reported, as far as the node list needs it. */
-export interface ReportSummary {
-  readonly certname: string;
-  readonly environment: string | null;
-  readonly producerTimestamp: string;
-  readonly status: string | null;
-  readonly noop: boolean | null;
-  readonly correctiveChange: boolean | null;
-  readonly cachedCatalogStatus: string | null;
-  readonly noopPending: boolean | null;
-  readonly jobId: string | null;
-  /** SHA-1 of the payload's canonical JSON: the `latest_report_hash` of the nodes entity. */
-  readonly hash: string;
 }
 
 /** Reads a `deactivate node` v3 payload. */
@@ -59,23 +43,5 @@ export function readFactset(payload: unknown, now: string, certname?: string): F
     producerTimestamp: r.optionalTimestamp(obj, 'producer_timestamp', '', now),
     producer: r.nullableString(obj, 'producer', ''),
     values: r.object(obj.values ?? r.missing('values'), 'values'),
-  };
-}
-
-/** Reads a `store report` v5-v8 payload (the parts the node lifecycle uses). */
-export function readReport(payload: unknown, now: string, certname?: string): ReportSummary {
-  const r: FieldReader = new FieldReader({ command: 'store report', certname });
-  const obj = r.object(payload, '');
-  return {
-    certname: r.string(obj, 'certname', '', true),
-    environment: r.nullableString(obj, 'environment', ''),
-    producerTimestamp: r.optionalTimestamp(obj, 'producer_timestamp', '', now),
-    status: r.nullableString(obj, 'status', ''),
-    noop: r.nullableBoolean(obj, 'noop', ''),
-    correctiveChange: r.nullableBoolean(obj, 'corrective_change', ''),
-    cachedCatalogStatus: r.nullableString(obj, 'cached_catalog_status', ''),
-    noopPending: r.nullableBoolean(obj, 'noop_pending', ''),
-    jobId: r.nullableString(obj, 'job_id', ''),
-    hash: sha1Hex(canonicalJson(obj)),
   };
 }

@@ -3,8 +3,10 @@
  * The command API's side of the durable queue. `submit` stores a checked command in the queue
  * (commands/command-queue.ts) and resolves once it is committed, before the route answers 200;
  * a consumer (commands/queue-consumer.ts) applies it in the background, in the SQLite command
- * thread or, on PostgreSQL, here. `done` settles when this instance applied it, or, for a
- * command another instance sharing the database applied, when a poll of the queue sees it.
+ * thread or, on PostgreSQL, here. `done` settles when this instance applied it (in-process, no
+ * database round trip), or, for a command another instance sharing the database applied, when
+ * that instance's `settled` signal arrives (commands/command-peers.ts). Only while no signals
+ * arrive (no peers on PostgreSQL, or the listener connection lost) do waiters poll the queue.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -13,6 +15,7 @@ import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
+import type { CommandPeers, CommandSignal } from './command-peers.js';
 import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands } from './command-queue.js';
 import type { CommandThread } from './command-thread.js';
 import type { Command, CommandName } from './envelope.js';
@@ -27,8 +30,13 @@ export interface ProcessorOptions {
   readonly concurrency?: number;
   /** SQLite: the command thread, which consumes the queue off the event loop. */
   readonly thread?: CommandThread;
-  /** How often idle consumers and waiters look for commands settled elsewhere (default 250 ms). */
+  /**
+   * How often idle consumers and waiters look for commands stored or settled elsewhere while no
+   * signals of the other instances arrive (default 250 ms).
+   */
   readonly pollMs?: number;
+  /** PostgreSQL: the other instances on the database, told of stored and settled commands. */
+  readonly peers?: CommandPeers;
   /** Attempts before a failing command becomes a dead letter (default 3). */
   readonly maxAttempts?: number;
   /** Wait before the next attempt, times the attempts so far (default 1 s). */
@@ -73,6 +81,8 @@ export class CommandProcessor {
   readonly #pollMs: number;
   readonly #waiters = new Map<string, Waiter>();
   readonly #onSettled: ((settled: SettledCommand) => void) | undefined;
+  readonly #peers: CommandPeers | undefined;
+  readonly #unsubscribe: () => void;
   #poller: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -82,11 +92,15 @@ export class CommandProcessor {
     this.#thread = options.thread;
     this.#pollMs = options.pollMs ?? defaults.commandPollMs;
     this.#onSettled = options.onSettled;
+    this.#peers = options.peers;
     const concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }
-    const onEvent = (event: QueueEvent) => this.#settle(event);
+    const onEvent = (event: QueueEvent) => {
+      this.#settle(event);
+      this.#peers?.publish({ kind: 'settled', ...event });
+    };
     if (this.#thread) {
       this.#thread.onEvent(onEvent);
     } else {
@@ -95,6 +109,7 @@ export class CommandProcessor {
         batch: defaults.commandBatch,
         batchMs: defaults.commandBatchMs,
         pollMs: this.#pollMs,
+        listening: () => this.#peers?.listening ?? false,
         maxAttempts: options.maxAttempts ?? defaults.commandMaxAttempts,
         retryDelayMs: options.retryDelayMs ?? defaults.commandRetryDelayMs,
         keepAppliedMs: defaults.keepAppliedMs,
@@ -105,6 +120,11 @@ export class CommandProcessor {
       });
       this.#consumer.start();
     }
+    this.#unsubscribe =
+      this.#peers?.subscribe({
+        signal: (signal) => this.#heard(signal),
+        listening: (listening) => this.#listeningChanged(listening),
+      }) ?? (() => undefined);
   }
 
   /** Stores a checked command; resolves once it is committed to the queue. */
@@ -123,12 +143,13 @@ export class CommandProcessor {
       else {
         await enqueue(this.#store, entry);
         this.#consumer!.wake();
+        this.#peers?.publish({ kind: 'stored' });
       }
     } catch (error) {
       this.#waiters.delete(entry.uuid);
       throw error;
     }
-    this.#startPolling();
+    if (!this.#thread && !this.#peers?.listening) this.#startPolling();
     return { uuid: entry.uuid, done };
   }
 
@@ -145,6 +166,7 @@ export class CommandProcessor {
   /** Stops applying (commands still queued stay stored for the next start). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#unsubscribe();
     clearInterval(this.#poller);
     await this.#consumer?.stop();
   }
@@ -162,27 +184,54 @@ export class CommandProcessor {
     else waiter.reject(new Error(event.failed));
   }
 
-  /** While someone waits, look for their commands settled by another instance. */
+  /** A signal of another instance: a command it stored (wake a consumer), or one it settled. */
+  #heard(signal: CommandSignal): void {
+    if (signal.kind === 'stored') this.#consumer?.wake();
+    else this.#settle(signal);
+  }
+
+  /**
+   * Lost: poll for the waiters' commands until signals arrive again. Back: one last look, for
+   * what was settled or stored while nobody listened, and the poll stops.
+   */
+  #listeningChanged(listening: boolean): void {
+    if (this.#closed) return;
+    if (!listening) {
+      if (this.#waiters.size > 0) this.#startPolling();
+      return;
+    }
+    clearInterval(this.#poller);
+    this.#poller = undefined;
+    this.#consumer?.wake();
+    void this.#lookForSettled();
+  }
+
+  /** While someone waits and no signals arrive, look for their commands settled by another instance. */
   #startPolling(): void {
     if (this.#poller) return;
     this.#poller = setInterval(() => {
-      if (this.#waiters.size === 0) {
+      if (this.#waiters.size === 0 || this.#peers?.listening) {
         clearInterval(this.#poller);
         this.#poller = undefined;
         return;
       }
-      settledCommands(this.#store, [...this.#waiters.keys()].slice(0, 500)).then(
-        (settled) => {
-          for (const s of settled)
-            this.#settle(
-              s.dead
-                ? { uuid: s.uuid, failed: 'moved to the dead letters' }
-                : { uuid: s.uuid, outcome: s.outcome as ApplyOutcome },
-            );
-        },
-        () => undefined,
-      );
+      void this.#lookForSettled();
     }, this.#pollMs);
     this.#poller.unref();
+  }
+
+  async #lookForSettled(): Promise<void> {
+    if (this.#waiters.size === 0) return;
+    try {
+      const settled = await settledCommands(this.#store, [...this.#waiters.keys()].slice(0, 500));
+      for (const s of settled)
+        this.#settle(
+          s.dead
+            ? { uuid: s.uuid, failed: 'moved to the dead letters' }
+            : { uuid: s.uuid, outcome: s.outcome as ApplyOutcome },
+        );
+    } catch {
+      // The database is away: the store has said so once; the next look tries again.
+    }
   }
 }

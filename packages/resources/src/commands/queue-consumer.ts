@@ -6,11 +6,16 @@
  * transaction, so a command is applied exactly once however many instances share the database.
  * A transaction takes up to `batch` commands (of different nodes) while they are queued and
  * `batchMs` has not passed: each is applied in a savepoint of its own, and the commit, which costs
- * about as much as the apply of a later catalog, is paid once for all. Waiters hear of them after the commit. A loop that finds
- * nothing sleeps `pollMs` (commands another instance received) unless `wake()` says one arrived.
+ * about as much as the apply of a later catalog, is paid once for all. Waiters hear of them after
+ * the commit. A loop that finds nothing sleeps until `wake()` says a command was stored (here, or
+ * on another instance that signalled it) or a retry is due; only while no signals of the other
+ * instances arrive does it also look every `pollMs`. While the database is away, the loops try
+ * again with a growing pause and say nothing: the store logs the outage once.
  */
 
 import { type Logger, silentLogger } from '../logger.js';
+import { databaseStoreError } from '../store/database-errors.js';
+import { isUnavailable } from '../store/errors.js';
 import type { ResourceStore, SqlRunner } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { applyCommand } from './apply-command.js';
@@ -30,8 +35,10 @@ export interface ConsumerOptions {
   readonly batch: number;
   /** Time after which a transaction claims no further command. */
   readonly batchMs: number;
-  /** How often an idle loop looks for commands other instances stored. */
+  /** How often an idle loop looks for commands other instances stored, while not `listening`. */
   readonly pollMs: number;
+  /** True while the other instances' signals arrive (they wake the loops); default never. */
+  readonly listening?: () => boolean;
   /** Attempts before a command becomes a dead letter. */
   readonly maxAttempts: number;
   /** Wait before the next attempt, times the attempts so far. */
@@ -52,11 +59,17 @@ export class QueueConsumer {
   readonly #logger: Logger;
   readonly #busy = new Set<string>();
   readonly #loops: Promise<void>[] = [];
-  #sleepers: (() => void)[] = [];
+  readonly #sleepers = new Set<() => void>();
+  /** Wakes that found no loop asleep: the next loop about to sleep looks again at once. */
+  #missedWakes = 0;
   /** Claims of this instance's loops, one at a time, so two loops never take one node's commands. */
   #claiming: Promise<unknown> = Promise.resolve();
   #stopped = false;
   #lastPrune = 0;
+  /** Consecutive failed rounds while the database is away (the pause grows with them). */
+  #outage = 0;
+  /** SQLite's pause was logged: its end is logged too. */
+  #saidPaused = false;
 
   constructor(store: ResourceStore, options: ConsumerOptions) {
     this.#store = store;
@@ -71,39 +84,82 @@ export class QueueConsumer {
 
   /** A command was just stored here: wake an idle loop. */
   wake(): void {
-    this.#sleepers.shift()?.();
+    const [sleeper] = this.#sleepers;
+    if (sleeper) sleeper();
+    else this.#missedWakes = Math.min(this.#missedWakes + 1, this.#options.concurrency);
   }
 
   /** Stops taking commands and waits for those being applied. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const wake of this.#sleepers.splice(0)) wake();
+    for (const wake of [...this.#sleepers]) wake();
     await Promise.all(this.#loops);
   }
 
   async #loop(): Promise<void> {
     while (!this.#stopped) {
       let worked = false;
+      let pauseMs: number | undefined;
       try {
         worked = await this.#applyNext();
         await this.#pruneNow();
+        this.#resumed();
       } catch (error) {
-        // The database is unreachable or failing: log, and try again after the poll interval.
-        this.#logger.logf('[WARN] resources: command queue: %s', error);
+        pauseMs = this.#paused(error);
       }
-      if (!worked && !this.#stopped) await this.#sleep();
+      if (!worked && !this.#stopped) await this.#sleep(pauseMs);
     }
   }
 
-  #sleep(): Promise<void> {
+  /**
+   * Sleeps until `wake()` or the poll interval. A sleeper leaves the set however it wakes: a stale
+   * one left behind by its timer would swallow the next `wake()`, and a command stored here would
+   * then wait for the poll (the ~250 ms every waited command used to take).
+   */
+  /**
+   * A failed round: the database away, full or locked pauses the loop for a time that grows to 5 s
+   * (said once: PostgreSQL's outage by its availability tracker, SQLite's here); anything else is
+   * logged and the loop goes on.
+   */
+  #paused(error: unknown): number | undefined {
+    const storeError = databaseStoreError(error);
+    if (!isUnavailable(storeError)) {
+      this.#logger.logf('[WARN] resources: command queue: %s', error);
+      return undefined;
+    }
+    this.#outage += 1;
+    if (!this.#saidPaused && storeError.code !== 'ERR_STORE_UNAVAILABLE') {
+      this.#saidPaused = true;
+      this.#logger.logf('[ERROR] resources: command queue paused: %s', storeError.message);
+    }
+    return Math.min(5000, 100 * 2 ** Math.min(this.#outage, 6));
+  }
+
+  #resumed(): void {
+    if (this.#saidPaused) this.#logger.logf('[INFO] resources: command queue resumed');
+    this.#saidPaused = false;
+    this.#outage = 0;
+  }
+
+  #sleep(pauseMs?: number): Promise<void> {
+    if (pauseMs === undefined && this.#missedWakes > 0) {
+      this.#missedWakes -= 1;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(wake, this.#options.pollMs);
-      function wake() {
+      const wake = () => {
         clearTimeout(timer);
+        this.#sleepers.delete(wake);
         resolve();
-      }
-      this.#sleepers.push(wake);
+      };
+      const timer = setTimeout(wake, pauseMs ?? this.#idleMs());
+      this.#sleepers.add(wake);
     });
+  }
+
+  /** While listening, a look every 30 s only as a safety net: signals and retry timers wake the loops. */
+  #idleMs(): number {
+    return this.#options.listening?.() ? 30_000 : this.#options.pollMs;
   }
 
   /** Claims, applies and settles up to `batch` commands (for `batchMs`) in one transaction; false when none was due. */
@@ -183,6 +239,10 @@ export class QueueConsumer {
       error,
       fate === 'dead' ? '; moved to the dead letters' : '; will retry',
     );
+    if (fate === 'retry') {
+      // Nobody signals a retry coming due: wake a loop then (the timer must not hold the process).
+      setTimeout(() => this.wake(), retryDelayMs * (claimed.attempts + 1) + 10).unref();
+    }
     return fate;
   }
 

@@ -9,8 +9,10 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commandRouteSchema, describeOnly } from '../routes/route-schemas.js';
+import { databaseStoreError } from '../store/database-errors.js';
+import { STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import type { ApplyOutcome } from './apply-catalog.js';
-import { parseCommandBody } from './body.js';
+import { COMMAND_BODY_LIMIT_KEY, parseCommandBody } from './body.js';
 import { readCommand } from './envelope.js';
 import { CommandError } from './errors.js';
 import type { CommandProcessor } from './processor.js';
@@ -95,7 +97,7 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
     if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const tooLarge = new CommandError(
         'ERR_CMD_TOO_LARGE',
-        `The body is larger than ${options.bodyLimit} bytes`,
+        `The body is larger than ${options.bodyLimit} bytes (${COMMAND_BODY_LIMIT_KEY})`,
       );
       return reply.code(413).send(errorBody(tooLarge));
     }
@@ -106,7 +108,8 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
   app.setValidatorCompiler(describeOnly); // PuppetDB's own answers to bad input, not Fastify's
   app.post(
     `/${options.pathPrefix}/cmd/v1`,
-    { schema: commandRouteSchema },
+    // The route's own limit too: hooks in front of the parser (a host's body checks) read it.
+    { schema: commandRouteSchema, bodyLimit: options.bodyLimit },
     async (request: FastifyRequest, reply) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       const wait = readWait(query, options.maxWaitSeconds);
@@ -114,9 +117,18 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
       const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
       const command = readCommand({ query, body, now: options.now().toISOString() });
       const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
+        const unavailable = databaseStoreError(error);
+        if (!unavailable) {
+          throw new CommandError(
+            'ERR_CMD_FAILED',
+            `The command could not be stored: ${(error as Error).message}`,
+          );
+        }
+        // Not stored, so not acknowledged: the client (Puppet's terminus) sends it again later.
+        reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
         throw new CommandError(
-          'ERR_CMD_FAILED',
-          `The command could not be stored: ${(error as Error).message}`,
+          'ERR_CMD_STORE_UNAVAILABLE',
+          `The command was not stored: ${unavailable.message}`,
         );
       });
       if (wait === undefined) return reply.send({ uuid });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyCatalog } from '../commands/apply-catalog.js';
 import { applyDeactivation } from '../commands/apply-lifecycle.js';
+import { applyReport } from '../commands/apply-report.js';
 import { readCatalog } from '../commands/catalog-payload.js';
+import { readReport } from '../commands/report-payload.js';
 import { count, smallCatalog } from '../commands/test-support/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
 import { collectGarbage, expireNodes, purgeNodes, startGc } from './gc.js';
@@ -60,6 +62,7 @@ describe.each(DIALECTS)('node expiry and purge on %s', (dialect) => {
     expect(await collectGarbage(t.store, { nodeTtlMs: 0, purgeTtlMs: 0, now: () => at(365 * DAY) })).toEqual({
       expired: 0,
       purged: 0,
+      reports: 0,
     });
     await expect(expireNodes(t.store, -1, T0)).rejects.toThrow(TypeError);
   });
@@ -74,10 +77,68 @@ describe.each(DIALECTS)('node expiry and purge on %s', (dialect) => {
       intervalMs: HOUR,
       now: () => now,
     });
-    expect(await gc.runOnce()).toEqual({ expired: 1, purged: 0 });
+    expect(await gc.runOnce()).toEqual({ expired: 1, purged: 0, reports: 0 });
     now = at(23 * DAY);
-    expect(await gc.runOnce()).toEqual({ expired: 0, purged: 1 });
+    expect(await gc.runOnce()).toEqual({ expired: 0, purged: 1, reports: 0 });
     await gc.stop();
     expect(await count(t, 'certnames')).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)('report retention on %s', (dialect) => {
+  let t: TestStore;
+  afterEach(async () => {
+    await t?.dispose();
+  });
+  const report = (when: Date) =>
+    readReport(
+      {
+        certname: 'web1',
+        environment: 'production',
+        puppet_version: '7.23.0',
+        report_format: 12,
+        configuration_version: String(when.getTime()),
+        start_time: when.toISOString(),
+        end_time: when.toISOString(),
+        producer_timestamp: when.toISOString(),
+        resources: [
+          {
+            resource_type: 'Service',
+            resource_title: 'ntp',
+            timestamp: when.toISOString(),
+            skipped: true,
+            file: null,
+            line: null,
+            containment_path: ['Stage[main]', 'Ntp', 'Service[ntp]'],
+            events: [],
+          },
+        ],
+        metrics: [],
+        logs: [],
+        status: 'unchanged',
+      },
+      8,
+      when.toISOString(),
+    );
+
+  it('deletes reports past the report TTL with their events, and the node forgets a deleted latest report', async () => {
+    t = await openTestStore(dialect);
+    await applyReport(t.store, report(T0), T0.toISOString());
+    await applyReport(t.store, report(at(10 * DAY)), T0.toISOString());
+    const result = await collectGarbage(t.store, { reportTtlMs: 14 * DAY, now: () => at(20 * DAY) });
+    expect(result.reports).toBe(1);
+    expect([await count(t, 'reports'), await count(t, 'resource_events')]).toEqual([1, 1]);
+    expect((await t.store.all('SELECT latest_report_status FROM certnames'))[0]!.latest_report_status).toBe(
+      'unchanged',
+    );
+    expect((await collectGarbage(t.store, { reportTtlMs: 14 * DAY, now: () => at(30 * DAY) })).reports).toBe(
+      1,
+    );
+    const [node] = await t.store.all('SELECT latest_report_status, report_producer_timestamp FROM certnames');
+    expect(node).toEqual({
+      latest_report_status: null,
+      report_producer_timestamp: at(10 * DAY).toISOString(),
+    });
+    expect((await collectGarbage(t.store, { reportTtlMs: 0, now: () => at(90 * DAY) })).reports).toBe(0);
   });
 });

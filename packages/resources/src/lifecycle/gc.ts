@@ -1,8 +1,9 @@
 /**
  * @module lifecycle/gc
- * Node expiry and purge (reference §5.1). A node whose newest catalog, facts and report are all
- * older than `nodeTtl` is marked expired (hidden like a deactivated node); a node deactivated or
- * expired longer ago than `purgeTtl` is deleted with all its data. A TTL of 0 turns that step off.
+ * Node expiry and purge (reference §5.1), and report retention. A node whose newest catalog, facts
+ * and report are all older than `nodeTtl` is marked expired (hidden like a deactivated node); a
+ * node deactivated or expired longer ago than `purgeTtl` is deleted with all its data; reports
+ * older than `reportTtl` are deleted (report-ttl.ts). A TTL of 0 turns that step off.
  * `startGc` runs both every `interval` on an unref'd timer, so it never keeps the process alive.
  */
 
@@ -11,6 +12,7 @@ import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import { NODE_TABLES } from '../store/schema.js';
 import type { ResourceStore } from '../store/types.js';
+import { deleteOldReports } from './report-ttl.js';
 
 /** TTLs and clock of the collector; durations in milliseconds. */
 export interface GcOptions {
@@ -18,6 +20,8 @@ export interface GcOptions {
   readonly nodeTtlMs?: number;
   /** Delete nodes inactive for this long (default 14 days; 0 = never). */
   readonly purgeTtlMs?: number;
+  /** Delete reports produced longer ago than this (default 14 days; 0 = never). */
+  readonly reportTtlMs?: number;
   /** Most nodes purged per run (default 25, as the reference's batch). */
   readonly purgeBatch?: number;
   readonly now?: () => Date;
@@ -28,6 +32,8 @@ export interface GcOptions {
 export interface GcResult {
   readonly expired: number;
   readonly purged: number;
+  /** Reports deleted by the report TTL. */
+  readonly reports: number;
 }
 
 function cutoff(now: Date, ttlMs: number): string {
@@ -92,19 +98,35 @@ export async function purgeNodes(
   return purged;
 }
 
-/** One collection: expire, then purge. */
+/**
+ * Deletes the fact paths no node's facts hold any more (PuppetDB's garbage collection does the
+ * same): `fact_paths` only grows as facts arrive, so `/fact-paths` would otherwise keep paths of
+ * facts long gone. Returns how many.
+ */
+export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
+  return exec(
+    store,
+    `DELETE FROM fact_paths WHERE NOT EXISTS (SELECT 1 FROM fact_contents c
+       WHERE c.path = fact_paths.path AND c.value_type = fact_paths.value_type)`,
+  );
+}
+
+/** One collection: expire, purge, drop unused fact paths. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
   const purged = await purgeNodes(store, options.purgeTtlMs ?? defaults.purgeTtlMs, now, options.purgeBatch);
-  if (expired > 0 || purged > 0) {
+  const reports = await deleteOldReports(store, options.reportTtlMs ?? defaults.reportTtlMs, now);
+  await dropUnusedFactPaths(store);
+  if (expired > 0 || purged > 0 || reports > 0) {
     (options.logger ?? silentLogger).logf(
-      '[INFO] resources gc: %d node(s) expired, %d purged',
+      '[INFO] resources gc: %d node(s) expired, %d purged, %d report(s) past the report TTL deleted',
       expired,
       purged,
+      reports,
     );
   }
-  return { expired, purged };
+  return { expired, purged, reports };
 }
 
 /** A running collector. */

@@ -50,6 +50,10 @@ export class PostgresQueryCompiler extends SelectCompiler {
     return `CAST(${sql} AS TEXT)`;
   }
 
+  protected override textContains(haystack: string, needle: string): string {
+    return `strpos(${haystack}, ${needle}) > 0`;
+  }
+
   #chain(path: readonly string[], last: '->' | '->>'): string {
     return path
       .map((label, i) => `${i === path.length - 1 ? last : '->'} ${this.param(label)}::text`)
@@ -88,13 +92,35 @@ export class PostgresQueryCompiler extends SelectCompiler {
     return `(CASE WHEN jsonb_typeof(${column}::jsonb) = 'number' THEN (${column}::jsonb)::numeric END)`;
   }
 
+  protected override jsonOfText(column: string): string {
+    return `CAST(${column} AS JSONB)`;
+  }
+
+  protected override jsonArrayLength(column: string): string {
+    return `jsonb_array_length(CAST(${column} AS JSONB))`;
+  }
+
+  protected override jsonArrayElementText(column: string, index: number): string {
+    return `(CAST(${column} AS JSONB) ->> CAST(${this.param(index)} AS INTEGER))`;
+  }
+
+  protected override factsObject(certname: string): string {
+    return `(SELECT COALESCE(json_object_agg(x.name, CAST(x.value AS JSON) ORDER BY x.name), '{}') FROM facts x WHERE x.certname = ${certname})`;
+  }
+
   protected override nestedList(
     items: readonly NestedItem[],
     from: string,
     orderBy: string,
     href: string,
   ): string {
-    const fields = items.map(([key, sql]) => `'${key}', ${sql}`).join(', ');
+    const fields = items
+      .map(([key, sql, kind]) => {
+        const value =
+          kind === 'json-text' ? `CAST(${sql} AS JSON)` : kind === 'timestamp' ? this.isoTimestamp(sql) : sql;
+        return `'${key}', ${value}`;
+      })
+      .join(', ');
     const list = `SELECT COALESCE(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from}`;
     return `json_build_object('data', (${list}), 'href', ${href})`;
   }

@@ -8,7 +8,7 @@ import { forDialect } from '../store/placeholders.js';
 import type { Dialect, SqlParam } from '../store/types.js';
 import type { Entity } from './ast/entity.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
-import type { SelectCompiler } from './compile-select.js';
+import type { DistinctWindow, SelectCompiler } from './compile-select.js';
 import { SqliteQueryCompiler } from './compile-sqlite.js';
 import { invalid, QueryError } from './errors.js';
 import { ENTITY_SPECS, fieldSpec, orderableFields } from './fields.js';
@@ -34,12 +34,15 @@ export interface CompileOptions {
   readonly inactiveSince: string;
   /** Path before `/catalogs/<node>/resources` in the `href` of a catalog's lists (default `/pdb/query/v4`). */
   readonly hrefBase?: string;
+  /** `distinct_resources`: events are only each resource's latest within this window. */
+  readonly distinctEvents?: DistinctWindow;
 }
 
 export function createCompiler(dialect: Dialect, options: CompileOptions): SelectCompiler {
+  const { inactiveSince, hrefBase, distinctEvents } = options;
   return dialect === 'sqlite'
-    ? new SqliteQueryCompiler(options.inactiveSince, options.hrefBase)
-    : new PostgresQueryCompiler(options.inactiveSince, options.hrefBase);
+    ? new SqliteQueryCompiler(inactiveSince, hrefBase, distinctEvents)
+    : new PostgresQueryCompiler(inactiveSince, hrefBase, distinctEvents);
 }
 
 /** Compiles a validated query for `dialect`. */

@@ -9,6 +9,7 @@
  */
 
 import { defaults } from '../options.js';
+import type { SqlParam } from '../store/types.js';
 import type { Entity } from './ast/entity.js';
 import type { ExtractNode } from './ast/extract.js';
 import { fieldLabel } from './ast/field.js';
@@ -18,16 +19,42 @@ import { ENTITY_SPECS, fieldSpec, type OutputSpec, type OutputType } from './fie
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
-/** A nested list item: its key, its SQL, and how to put it into a JSON object. */
-export type NestedItem = readonly [key: string, sql: string, kind: 'scalar' | 'json' | 'boolean'];
+/**
+ * A nested list item: its key, its SQL, and how to put it into a JSON object (`json-text`: a
+ * text column holding JSON, as fact values are on both databases; `timestamp`: written as the
+ * store's ISO text).
+ */
+export type NestedItem = readonly [
+  key: string,
+  sql: string,
+  kind: 'scalar' | 'json' | 'boolean' | 'json-text' | 'timestamp',
+];
 
-/** The items of a catalog's nested resources and edges, over a row alias `x`. */
+type NestedType = 'catalog-resources' | 'catalog-edges' | 'report-events' | 'factset-facts';
+
+/**
+ * The items of a catalog's nested resources and edges, of a report's events and of a factset's
+ * facts, over a row alias `x`: the table, the column joining it to the parent row, the parent's
+ * column naming it in the href, the href's parent path and tail.
+ */
 const NESTED: Record<
-  'catalog-resources' | 'catalog-edges',
-  { table: string; order: string; items: NestedItem[] }
+  NestedType,
+  {
+    table: string;
+    key: string;
+    parent: string;
+    path: string;
+    tail: string;
+    order: string;
+    items: NestedItem[];
+  }
 > = {
   'catalog-resources': {
     table: 'resources',
+    key: 'certname',
+    parent: 'certname',
+    path: '/catalogs/',
+    tail: '/resources',
     order: 'x.type, x.title',
     items: [
       ['resource', 'x.resource', 'scalar'],
@@ -42,6 +69,10 @@ const NESTED: Record<
   },
   'catalog-edges': {
     table: 'edges',
+    key: 'certname',
+    parent: 'certname',
+    path: '/catalogs/',
+    tail: '/edges',
     order: 'x.source_type, x.source_title, x.target_type, x.target_title, x.relationship',
     items: [
       ['source_type', 'x.source_type', 'scalar'],
@@ -51,18 +82,93 @@ const NESTED: Record<
       ['relationship', 'x.relationship', 'scalar'],
     ],
   },
+  'factset-facts': {
+    table: 'facts',
+    key: 'certname',
+    parent: 'certname',
+    path: '/factsets/',
+    tail: '/facts',
+    order: 'x.name',
+    items: [
+      ['name', 'x.name', 'scalar'],
+      ['value', 'x.value', 'json-text'],
+    ],
+  },
+  // PuppetDB's keys of a report's resource_events.
+  'report-events': {
+    table: 'resource_events',
+    key: 'report_id',
+    parent: 'hash',
+    path: '/reports/',
+    tail: '/events',
+    order: 'x.event_index',
+    items: [
+      ['status', 'x.status', 'scalar'],
+      ['timestamp', 'x.timestamp', 'timestamp'],
+      ['resource_type', 'x.resource_type', 'scalar'],
+      ['resource_title', 'x.resource_title', 'scalar'],
+      ['property', 'x.property', 'scalar'],
+      ['corrective_change', 'x.corrective_change', 'boolean'],
+      ['new_value', 'x.new_value', 'json-text'],
+      ['old_value', 'x.old_value', 'json-text'],
+      ['message', 'x.message', 'scalar'],
+      ['file', 'x.file', 'scalar'],
+      ['line', 'x.line', 'scalar'],
+      ['containment_path', 'x.containment_path', 'json-text'],
+      ['containing_class', 'x.containing_class', 'scalar'],
+      ['name', 'x.name', 'scalar'],
+    ],
+  },
 };
 
+const isNested = (type: OutputType): type is NestedType => Object.hasOwn(NESTED, type);
+/** A node's facts computed from its fact rows: extracted as the answer shows them, not as a column. */
+const isComputed = (type: OutputType) =>
+  type === 'factset-facts' || type === 'facts-object' || type === 'trusted-fact';
+
 /** One key of an answer object: its name, its SQL (built when rendered, in binding order), its type. */
-type OutputItem = readonly [key: string, sql: () => string, type: OutputType];
+export type OutputItem = readonly [key: string, sql: () => string, type: OutputType];
+
+/** The window of `distinct_resources` (canonical ISO timestamps, checked by the route). */
+export interface DistinctWindow {
+  readonly start: string;
+  readonly end: string;
+}
+
+const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export abstract class SelectCompiler extends QueryCompiler {
   readonly #hrefBase: string;
+  readonly #distinct: DistinctWindow | undefined;
 
-  /** `hrefBase`: the path before `/catalogs/<node>/resources` in the `href` of a catalog's lists. */
-  constructor(inactiveSince: string, hrefBase = `/${defaults.prefix}/query/v4`) {
+  /**
+   * `hrefBase`: the path before `/catalogs/<node>/resources` in the `href` of a catalog's lists;
+   * `distinct`: the window within which events are each resource's latest only.
+   */
+  constructor(inactiveSince: string, hrefBase = `/${defaults.prefix}/query/v4`, distinct?: DistinctWindow) {
     super(inactiveSince);
     this.#hrefBase = hrefBase;
+    if (distinct && !(CANONICAL_TIMESTAMP.test(distinct.start) && CANONICAL_TIMESTAMP.test(distinct.end))) {
+      throw new TypeError('distinct_resources window must be canonical ISO timestamps');
+    }
+    this.#distinct = distinct;
+  }
+
+  /**
+   * Events under `distinct_resources`: those in the window that no later event of the same node,
+   * resource, property and name within the window follows, PuppetDB's rule. The window's bounds
+   * are written as literals (checked canonical timestamps above): `FROM` comes before the WHERE in
+   * the text but is built after it, so it must bind nothing.
+   */
+  override fromClause(entity: Entity): string {
+    const window = this.#distinct;
+    if (entity !== 'events' || !window) return super.fromClause(entity);
+    const same = ['certname', 'resource_type', 'resource_title']
+      .map((c) => `n.${c} = d.${c}`)
+      .concat(['property', 'name'].map((c) => `(n.${c} = d.${c} OR (n.${c} IS NULL AND d.${c} IS NULL))`));
+    const later = `SELECT 1 FROM resource_events n WHERE ${same.join(' AND ')} AND n.timestamp > d.timestamp AND n.timestamp <= '${window.end}'`;
+    const spec = ENTITY_SPECS.events;
+    return `FROM (SELECT * FROM ${spec.source} d WHERE d.timestamp >= '${window.start}' AND d.timestamp <= '${window.end}' AND NOT EXISTS (${later})) ${spec.alias}`;
   }
 
   /** The JSON string of the text `sql`, or `null` (text) when it is NULL. */
@@ -85,6 +191,9 @@ export abstract class SelectCompiler extends QueryCompiler {
     href: string,
   ): string;
 
+  /** A node's facts as one JSON object (`{"name": value, ...}`, `{}` when none) for the certname `certname`. */
+  protected abstract factsObject(certname: string): string;
+
   /** The unpaged SELECT of a validated query: one column, each answer as JSON text (`#render`). */
   compileSelect(query: ValidatedQuery): { sql: string } {
     const { entity } = query;
@@ -96,6 +205,16 @@ export abstract class SelectCompiler extends QueryCompiler {
       : this.#render(spec.output.map((out) => [out.key, () => this.#outputSql(spec.alias, out), out.type]));
     const where = this.compileFilter(entity, query.filter);
     return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}` };
+  }
+
+  /** An answer object of `items` as SQL JSON text, for queries built outside this class (event counts). */
+  renderObject(items: readonly OutputItem[]): string {
+    return this.#render(items);
+  }
+
+  /** Binds `value` for SQL built outside this class; its placeholder goes where the SQL puts it. */
+  bind(value: SqlParam): string {
+    return this.param(value);
   }
 
   /**
@@ -133,8 +252,15 @@ export abstract class SelectCompiler extends QueryCompiler {
         return `COALESCE(${this.jsonText(sql)}, '{}')`;
       case 'json-text':
       case 'fact-value':
+      case 'path':
       case 'catalog-resources':
       case 'catalog-edges':
+      case 'factset-facts':
+      case 'facts-object':
+      case 'trusted-fact':
+      case 'report-events':
+      case 'report-metrics':
+      case 'report-logs':
         return `COALESCE(${this.jsonText(sql)}, 'null')`;
       default:
         return assertNever(type);
@@ -142,17 +268,31 @@ export abstract class SelectCompiler extends QueryCompiler {
   }
 
   #outputSql(alias: string, out: OutputSpec): string {
-    if (out.type !== 'catalog-resources' && out.type !== 'catalog-edges') return `${alias}.${out.column}`;
+    if (out.type === 'facts-object') return this.factsObject(`${alias}.${out.column}`);
+    if (out.type === 'trusted-fact') {
+      return `(SELECT x.value FROM facts x WHERE x.certname = ${alias}.${out.column} AND x.name = 'trusted')`;
+    }
+    if (out.type === 'report-metrics' || out.type === 'report-logs') {
+      // `{"data": <the stored JSON list>, "href": ".../reports/<hash>/metrics"}`.
+      const tail = out.type === 'report-metrics' ? '/metrics' : '/logs';
+      const href = this.#href('/reports/', `${alias}.hash`, tail);
+      const data = `COALESCE(${this.jsonText(`${alias}.${out.column}`)}, '[]')`;
+      return `('{"data":' || ${data} || ',"href":' || ${this.jsonString(href)} || '}')`;
+    }
+    if (!isNested(out.type)) return `${alias}.${out.column}`;
     const nested = NESTED[out.type];
-    const certname = `${alias}.${out.column}`;
-    const tail = out.type === 'catalog-resources' ? '/resources' : '/edges';
-    const href = `(CAST(${this.param(`${this.#hrefBase}/catalogs/`)} AS TEXT) || ${certname} || '${tail}')`;
+    const href = this.#href(nested.path, `${alias}.${nested.parent}`, nested.tail);
     return this.nestedList(
       nested.items,
-      `${nested.table} x WHERE x.certname = ${certname}`,
+      `${nested.table} x WHERE x.${nested.key} = ${alias}.${out.column}`,
       nested.order,
       href,
     );
+  }
+
+  /** `<hrefBase><path><name><tail>` as SQL text (the base is bound; path and tail are ours). */
+  #href(path: string, name: string, tail: string): string {
+    return `(CAST(${this.param(`${this.#hrefBase}${path}`)} AS TEXT) || ${name} || '${tail}')`;
   }
 
   /** ORDER BY / LIMIT / OFFSET for `paging`; NULLs last ascending and first descending, as PostgreSQL. */
@@ -180,10 +320,20 @@ export abstract class SelectCompiler extends QueryCompiler {
       }
       const { field } = column;
       if (field.kind === 'DottedParameterField') {
-        return [fieldLabel(field), () => this.jsonGet(`${r}.parameters`, field.path), 'json-text'];
+        const value = () =>
+          field.root === 'parameters'
+            ? this.jsonGet(`${r}.parameters`, field.path)
+            : this.factDottedValue(r, field);
+        return [fieldLabel(field), value, 'json-text'];
+      }
+      // A field the answer shows nested or computed (a catalog's resources, an inventory's facts).
+      const out = ENTITY_SPECS[entity].output.find((o) => o.key === field.name);
+      if (out && isComputed(out.type)) {
+        return [field.name, () => this.#outputSql(r, out), out.type];
       }
       const spec = fieldSpec(entity, field.name)!;
-      return [field.name, () => `${r}.${spec.column}`, spec.type === 'fact-value' ? 'json-text' : spec.type];
+      const type = spec.type === 'fact-value' || spec.jsonText ? 'json-text' : spec.type;
+      return [field.name, () => `${r}.${spec.column}`, type];
     });
     // The select list binds parameters (keys, dotted paths), so the WHERE is compiled after it.
     const json = this.#render(items);

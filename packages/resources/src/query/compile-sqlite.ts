@@ -114,6 +114,23 @@ export class SqliteQueryCompiler extends SelectCompiler {
     return `(CASE WHEN json_type(${column}) IN ('integer', 'real') THEN json_extract(${column}, '$') END)`;
   }
 
+  /** JSON is stored as text here already. */
+  protected override jsonOfText(column: string): string {
+    return column;
+  }
+
+  protected override jsonArrayLength(column: string): string {
+    return `json_array_length(${column})`;
+  }
+
+  protected override jsonArrayElementText(column: string, index: number): string {
+    return `CAST((${column} ->> ${this.param(`$[${index}]`)}) AS TEXT)`;
+  }
+
+  protected override factsObject(certname: string): string {
+    return `(SELECT json_group_object(x.name, json(x.value)) FROM facts x WHERE x.certname = ${certname})`;
+  }
+
   protected override nestedList(
     items: readonly NestedItem[],
     from: string,
@@ -123,10 +140,10 @@ export class SqliteQueryCompiler extends SelectCompiler {
     const fields = items.map(([key, sql, kind]) => {
       // Text columns holding JSON must be marked as JSON, and booleans are 0/1 here.
       const value =
-        kind === 'json'
+        kind === 'json' || kind === 'json-text'
           ? `json(${sql})`
           : kind === 'boolean'
-            ? `json(CASE WHEN ${sql} THEN 'true' ELSE 'false' END)`
+            ? `json(CASE WHEN ${sql} IS NULL THEN 'null' WHEN ${sql} THEN 'true' ELSE 'false' END)`
             : sql;
       return `'${key}', ${value}`;
     });

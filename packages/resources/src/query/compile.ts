@@ -7,20 +7,21 @@
  * override only regex matching, JSON access and JSON writing. Every value of the query goes into
  * `parameters`, bound in text order behind a `?` (the package's one placeholder style,
  * store/placeholders.ts); the SQL text holds only identifiers from the field tables, keywords and
- * placeholders, never user text (the keys of an extract's answers are bound too).
+ * placeholders, never user text (the keys of an extract's answers are bound too). Binding and the
+ * dialect hooks are compile-base.ts's, the predicates on facts compile-facts.ts's.
  * @module
  */
 
 import { canonicalJson } from '../store/canonical-json.js';
-import type { Dialect, SqlParam } from '../store/types.js';
 import type { ComparisonNode, JsonValue } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
-import type { DottedParameterFieldNode, FactFieldNode } from './ast/field.js';
+import type { DottedParameterFieldNode } from './ast/field.js';
 import type { InNode, SelectNode } from './ast/membership.js';
 import type { NodeStateNode } from './ast/node-state.js';
 import type { NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import type { ImplicitSubqueryNode } from './ast/subquery.js';
+import { FactFilterCompiler } from './compile-facts.js';
 import { ENTITY_SPECS, type FieldSpec, fieldSpec, relationship } from './fields.js';
 import { distinctValues, prefixRanges, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
 
@@ -32,28 +33,13 @@ interface Scope {
   readonly alias: string;
 }
 
-export abstract class QueryCompiler {
-  abstract readonly dialect: Dialect;
-  readonly #parameters: SqlParam[] = [];
-  #depth = 0;
+export abstract class QueryCompiler extends FactFilterCompiler {
   readonly #inactiveSince: string;
 
   constructor(inactiveSince: string) {
+    super();
     this.#inactiveSince = inactiveSince;
   }
-
-  /** `subject` matches the regular expression `pattern` (a value: the dialect binds it). */
-  protected abstract regexMatch(subject: string, pattern: string): string;
-  /** The JSON value at `path` inside the JSON column `json` (SQL NULL when missing). */
-  protected abstract jsonGet(json: string, path: readonly string[]): string;
-  /** The value at `path` as text (strings unquoted, other values as JSON text). */
-  protected abstract jsonGetText(json: string, path: readonly string[]): string;
-  /** The JSON type name at `path`; both dialects name JSON null `'null'`. */
-  protected abstract jsonTypeOf(json: string, path: readonly string[]): string;
-  /** The number at `path`, or NULL when the value is missing or not a number. */
-  protected abstract jsonNumber(json: string, path: readonly string[]): string;
-  /** The value at `path` equals the JSON literal `value` exactly. */
-  protected abstract jsonEquals(json: string, path: readonly string[], value: JsonValue): string;
 
   /** Which narrowing a dialect uses for a field's `~` (regex-narrowing.ts); undefined: none. */
   protected abstract regexStrategy(index: RegexIndex): 'values' | 'text' | undefined;
@@ -98,29 +84,12 @@ export abstract class QueryCompiler {
     return this.#binder;
   }
 
-  /** The value of a column holding canonical JSON text as a number, or NULL when not a number. */
-  protected abstract jsonTextNumber(column: string): string;
   /**
    * A dialect's own test that the `tags` array of the resource `alias` holds `value`, or
    * undefined to go through resource_tags (SQLite, whose tag index covers that join).
    */
   protected tagsContain(_alias: string, _value: JsonValue): string | undefined {
     return undefined;
-  }
-
-  /** Binds a value and returns its placeholder; parameters bind in the order they are asked for. */
-  protected param(value: SqlParam): string {
-    this.#parameters.push(value);
-    return '?';
-  }
-
-  /** Binds a JSON value as its canonical text (keys sorted, no spaces), as the store keeps it. */
-  protected jsonParam(value: JsonValue): string {
-    return this.param(canonicalJson(value));
-  }
-
-  get parameters(): readonly SqlParam[] {
-    return Object.freeze([...this.#parameters]);
   }
 
   /** `FROM <rows> <alias>` of an entity's top-level query. */
@@ -168,9 +137,15 @@ export abstract class QueryCompiler {
       return this.#parameterComparison(field.name, operator, node.value, scope);
     if (field.kind === 'DottedParameterField')
       return this.#dottedComparison(field, operator, node.value, scope);
-    if (field.kind === 'FactField') return this.#factComparison(field, operator, node.value, scope);
+    if (field.kind === 'FactField') {
+      return this.nodesWithFact(`${scope.alias}.certname`, field.name, (fx) =>
+        this.factValuePredicate(fx, operator, node.value),
+      );
+    }
     const spec = fieldSpec(scope.entity, field.name)!;
-    if (spec.type === 'fact-value') return this.#factValuePredicate(scope.alias, operator, node.value);
+    if (spec.type === 'fact-value') return this.factValuePredicate(scope.alias, operator, node.value);
+    if (spec.type === 'path')
+      return this.pathPredicate(`${scope.alias}.${spec.column}`, operator, node.value);
     if (spec.type === 'array') {
       if (operator === '~')
         return this.#tagsMatch(scope, (tag) => this.#regex(tag, node.value as string, spec));
@@ -179,7 +154,19 @@ export abstract class QueryCompiler {
     }
     const column = `${scope.alias}.${spec.column}`;
     if (operator === '~') return this.#regex(column, node.value as string, spec, scope);
+    if (spec.jsonText === 'value' && operator === '=') return `${column} = ${this.jsonParam(node.value)}`;
+    if (spec.jsonText === 'list' && operator === '=') {
+      // In canonical JSON an element starts the list or follows a comma: no false match inside one.
+      const first = this.textContains(column, this.param(`[${canonicalJson(node.value)}`));
+      const later = this.textContains(column, this.param(`,${canonicalJson(node.value)}`));
+      return `(${first} OR ${later})`;
+    }
     return this.#scalarPredicate(column, operator, node.value);
+  }
+
+  /** True when the text `needle` occurs in the text `haystack` (both SQL). */
+  protected textContains(haystack: string, needle: string): string {
+    return `instr(${haystack}, ${needle}) > 0`;
   }
 
   /**
@@ -192,7 +179,7 @@ export abstract class QueryCompiler {
     if (strategy === 'values' && index?.values) {
       const [table, valueColumn] = index.values;
       if (index.list) {
-        const l = this.#nextAlias('l');
+        const l = this.nextAlias('l');
         const listed = `SELECT ${l}.${valueColumn} FROM ${table} ${l} WHERE ${this.regexMatch(`${l}.${valueColumn}`, pattern)}`;
         return `(${column} IS NOT NULL AND ${column} IN (${listed}))`;
       }
@@ -214,51 +201,18 @@ export abstract class QueryCompiler {
   /** Parameter binding and fresh aliases for the narrowing builders. */
   readonly #binder: SqlBinder = {
     param: (value) => this.param(value),
-    alias: (prefix) => this.#nextAlias(prefix),
+    alias: (prefix) => this.nextAlias(prefix),
   };
 
   #scalarPredicate(column: string, operator: ComparisonNode['operator'], value: JsonValue): string {
     if (operator === '~') return `(${column} IS NOT NULL AND ${this.regexMatch(column, value as string)})`;
     if (operator === '~>') throw new Error('unreachable: the validator refuses ~> on every resources field');
-    return `${column} ${operator} ${this.#scalarParam(value)}`;
-  }
-
-  /**
-   * A predicate on the fact value of row `alias` (columns `value`, canonical JSON, and
-   * `value_string`): `=` typed, `~` on strings (other values by their JSON text), inequalities on
-   * numbers only.
-   */
-  #factValuePredicate(alias: string, operator: ComparisonNode['operator'], value: JsonValue): string {
-    if (operator === '=') return `${alias}.value = ${this.jsonParam(value)}`;
-    if (operator === '~')
-      return this.regexMatch(`COALESCE(${alias}.value_string, ${alias}.value)`, value as string);
-    if (operator === '~>') throw new Error('unreachable: the validator refuses ~> on fact values');
-    return `${this.jsonTextNumber(`${alias}.value`)} ${operator} ${this.#scalarParam(value)}`;
-  }
-
-  /** `["fact", NAME]` on nodes: nodes having fact NAME with a value matching. */
-  #factComparison(
-    field: FactFieldNode,
-    operator: ComparisonNode['operator'],
-    value: JsonValue,
-    scope: Scope,
-  ): string {
-    const fx = this.#nextAlias('fx');
-    // Built left to right: SQLite's `?` placeholders are positional.
-    const name = `${fx}.name = ${this.param(field.name)}`;
-    const predicate = this.#factValuePredicate(fx, operator, value);
-    return `${scope.alias}.certname IN (SELECT ${fx}.certname FROM facts ${fx} WHERE ${name} AND ${predicate})`;
-  }
-
-  /** Integers and strings bind as they are; a fractional number is cast so it meets an integer column. */
-  #scalarParam(value: JsonValue): string {
-    if (typeof value === 'number' && !Number.isInteger(value)) return `CAST(${this.param(value)} AS NUMERIC)`;
-    return this.param(value as SqlParam);
+    return `${column} ${operator} ${this.scalarParam(value)}`;
   }
 
   /** A predicate on one tag row `t` of the resource in scope (tags live in resource_tags). */
   #tagsMatch(scope: Scope, predicate: (tag: string) => string): string {
-    const t = this.#nextAlias('t');
+    const t = this.nextAlias('t');
     return (
       `(${scope.alias}.certname, ${scope.alias}.resource) IN ` +
       `(SELECT ${t}.certname, ${t}.resource FROM resource_tags ${t} WHERE ${predicate(`${t}.tag`)})`
@@ -272,7 +226,7 @@ export abstract class QueryCompiler {
     predicate: (p: string) => string | undefined,
     negate = false,
   ): string {
-    const p = this.#nextAlias('p');
+    const p = this.nextAlias('p');
     // Built left to right: `?` placeholders are positional.
     const nameMatch = `${p}.name = ${this.param(name)}`;
     const extra = predicate(p);
@@ -297,6 +251,7 @@ export abstract class QueryCompiler {
     value: JsonValue,
     scope: Scope,
   ): string {
+    if (field.root !== 'parameters') return this.factDottedComparison(scope.alias, field, operator, value);
     const json = `${scope.alias}.parameters`;
     const { path } = field;
     if (operator === '=') {
@@ -304,21 +259,23 @@ export abstract class QueryCompiler {
       return this.jsonEquals(json, path, value);
     }
     if (operator === '~') return this.dottedRegex(scope.alias, path, value as string);
-    return `${this.jsonNumber(json, path)} ${operator} ${this.#scalarParam(value)}`;
+    return `${this.jsonNumber(json, path)} ${operator} ${this.scalarParam(value)}`;
   }
 
   #nullCheck(node: NullCheckNode, scope: Scope): string {
     const { field, isNull } = node;
     if (field.kind === 'ParameterField') return this.#paramsMatch(scope, field.name, () => undefined, isNull);
     if (field.kind === 'DottedParameterField') {
+      if (field.root !== 'parameters') return this.factDottedNullCheck(scope.alias, field, isNull);
       return `${this.jsonTypeOf(`${scope.alias}.parameters`, field.path)} ${isNull ? '=' : '<>'} 'null'`;
     }
     if (field.kind === 'FactField') throw new Error('unreachable: the validator refuses null? on facts');
     const spec = fieldSpec(scope.entity, field.name)!;
     // A fact value is never SQL NULL; JSON null is its `null`.
     if (spec.type === 'fact-value') return `${scope.alias}.value ${isNull ? '=' : '<>'} 'null'`;
-    // tags and parameters are NOT NULL columns (an empty list / object at worst).
-    if (spec.type === 'array' || spec.type === 'json') return isNull ? FALSE_SQL : TRUE_SQL;
+    // tags, parameters and paths are NOT NULL columns (an empty list / object at worst).
+    if (spec.type === 'array' || spec.type === 'json' || spec.type === 'path')
+      return isNull ? FALSE_SQL : TRUE_SQL;
     return `${scope.alias}.${spec.column} IS ${isNull ? '' : 'NOT '}NULL`;
   }
 
@@ -328,10 +285,12 @@ export abstract class QueryCompiler {
     if (source.kind === 'ArrayValues') {
       if (source.values.length === 0) return FALSE_SQL;
       const list = (column: string) =>
-        `${column} IN (${source.values.map((v) => this.#scalarParam(v)).join(', ')})`;
+        `${column} IN (${source.values.map((v) => this.scalarParam(v)).join(', ')})`;
       if (specs[0]!.type === 'array') return this.#tagsMatch(scope, list);
-      if (specs[0]!.type === 'fact-value') {
-        return `${scope.alias}.value IN (${source.values.map((v) => this.jsonParam(v)).join(', ')})`;
+      const { type, jsonText, column } = specs[0]!;
+      if (type === 'fact-value' || type === 'path' || jsonText === 'value') {
+        const values = source.values.map((v) => this.jsonParam(v)).join(', ');
+        return `${scope.alias}.${column} IN (${values})`;
       }
       return list(`${scope.alias}.${specs[0]!.column}`);
     }
@@ -342,7 +301,7 @@ export abstract class QueryCompiler {
 
   #select(select: SelectNode): string {
     const spec = ENTITY_SPECS[select.entity];
-    const alias = this.#nextAlias(spec.alias);
+    const alias = this.nextAlias(spec.alias);
     const columns = select.columns.map((name) => `${alias}.${this.column(select.entity, name)}`).join(', ');
     const where = select.filter
       ? ` WHERE ${this.#node(select.filter, { entity: select.entity, alias })}`
@@ -352,8 +311,9 @@ export abstract class QueryCompiler {
 
   #implicitSubquery(node: ImplicitSubqueryNode, scope: Scope): string {
     const [from, to] = relationship(scope.entity, node.entity)!;
-    const left = `${scope.alias}.${this.column(scope.entity, from)}`;
-    return `${left} IN (${this.#select({ kind: 'Select', entity: node.entity, columns: [to], filter: node.filter })})`;
+    const left = from.map((field) => `${scope.alias}.${this.column(scope.entity, field)}`);
+    const lhs = left.length === 1 ? left[0]! : `(${left.join(', ')})`;
+    return `${lhs} IN (${this.#select({ kind: 'Select', entity: node.entity, columns: to, filter: node.filter })})`;
   }
 
   #nodeState(node: NodeStateNode, scope: Scope): string {
@@ -371,10 +331,5 @@ export abstract class QueryCompiler {
       default:
         return assertNever(node.state);
     }
-  }
-
-  #nextAlias(prefix: string): string {
-    this.#depth += 1;
-    return `${prefix}${this.#depth}`;
   }
 }

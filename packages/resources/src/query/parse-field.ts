@@ -1,12 +1,19 @@
 /**
  * Parsing of field references: `"title"`, `["parameter", "ensure"]`, `["fact", "kernel"]`,
- * `"parameters.a.\"b.c\""`.
+ * `"parameters.a.\"b.c\""`, `"facts.os.family"`, `"trusted.certname"`.
  * @module
  */
-import { ColumnField, DottedParameterField, FactField, type FieldNode, ParameterField } from './ast/field.js';
+import {
+  ColumnField,
+  DottedParameterField,
+  type DottedRoot,
+  FactField,
+  type FieldNode,
+  ParameterField,
+} from './ast/field.js';
 import { invalid } from './errors.js';
 
-const DOTTED_PREFIX = 'parameters.';
+const DOTTED_ROOTS: readonly DottedRoot[] = ['parameters', 'facts', 'trusted'];
 
 /** The legacy node-state field `["node", "active"]`, recognised by the comparison parser. */
 export function isLegacyNodeActiveField(raw: unknown): boolean {
@@ -15,8 +22,9 @@ export function isLegacyNodeActiveField(raw: unknown): boolean {
 
 export function parseField(raw: unknown): FieldNode {
   if (typeof raw === 'string') {
-    return raw.startsWith(DOTTED_PREFIX)
-      ? DottedParameterField.create(parseDottedPath(raw.slice(DOTTED_PREFIX.length), raw), raw)
+    const root = DOTTED_ROOTS.find((name) => raw.startsWith(`${name}.`));
+    return root
+      ? DottedParameterField.create(parseDottedPath(raw.slice(root.length + 1), raw), raw, root)
       : ColumnField.create(raw);
   }
   if (Array.isArray(raw) && raw.length === 2 && typeof raw[1] === 'string') {

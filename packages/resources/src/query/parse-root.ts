@@ -5,7 +5,7 @@
  * @module
  */
 import { defaults } from '../options.js';
-import { type Entity, isEntity, PUPPETDB_ENTITIES } from './ast/entity.js';
+import { ENTITY_NAMES, type Entity, isEntity, PUPPETDB_ENTITIES } from './ast/entity.js';
 import type { TopLevelQuery } from './ast/query-node.js';
 import { invalid } from './errors.js';
 import type { OrderTerm, Paging } from './paging.js';
@@ -58,7 +58,7 @@ export function parseRootQuery(json: unknown, limits: ParseLimits = defaults.par
   return { entity, query, paging, ast: json };
 }
 
-const ROOT_ENTITIES = ['resources', 'nodes', 'facts', 'fact_names', 'catalogs', 'environments'].join(', ');
+const ROOT_ENTITIES = ENTITY_NAMES.join(', ');
 
 function isClause(value: unknown): value is unknown[] {
   return Array.isArray(value) && CLAUSES.has(lowerOperator(value[0]) as string);

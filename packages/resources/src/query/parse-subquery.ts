@@ -45,18 +45,25 @@ export function parseArrayValues(raw: readonly unknown[]): ArrayValuesNode {
   const values = raw[1] as unknown[];
   for (const value of values) {
     if (!isArrayElement(value)) {
-      throw invalid(`'array' values must be strings, numbers or booleans, not ${JSON.stringify(value)}`);
+      throw invalid(
+        `'array' values must be strings, numbers, booleans or fact paths, not ${JSON.stringify(value)}`,
+      );
     }
   }
   return ArrayValues.create(values as ArrayElement[]);
 }
 
-function isArrayElement(value: unknown): value is ArrayElement {
+function isScalar(value: unknown): value is string | number | boolean {
   return (
     typeof value === 'string' ||
     typeof value === 'boolean' ||
     (typeof value === 'number' && Number.isFinite(value))
   );
+}
+
+function isArrayElement(value: unknown): value is ArrayElement {
+  if (!Array.isArray(value)) return isScalar(value);
+  return value.length > 0 && value.every((part) => typeof part === 'string' || Number.isInteger(part));
 }
 
 /** The column list of an `extract`: one name or an array of names. */

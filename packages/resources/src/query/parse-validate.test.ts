@@ -95,8 +95,8 @@ describe('query validation errors (PuppetDB texts)', () => {
       message(['in', 'certname', ['extract', 'certname', ['select-nodes', ['=', 'certname', 'a']]]]),
     ).toBe('Unsupported subquery `select-nodes` - did you mean `select_nodes`?');
     expect(
-      message(['in', 'certname', ['extract', 'certname', ['select_reports', ['=', 'certname', 'x']]]]),
-    ).toMatch(/^Subqueries on 'reports' are not supported/);
+      message(['in', 'certname', ['extract', 'certname', ['select_packages', ['=', 'certname', 'x']]]]),
+    ).toMatch(/^Subqueries on 'packages' are not supported/);
     expect(message(['in', 'certname', ['extract', 'nothing', ['select_nodes']]])).toBe(
       "Can't extract unknown 'nodes' field 'nothing'. Acceptable fields are 'cached_catalog_status', 'catalog_environment', 'catalog_timestamp', 'certname', 'deactivated', 'expired', 'facts_environment', 'facts_timestamp', 'latest_report_corrective_change', 'latest_report_hash', 'latest_report_job_id', 'latest_report_noop', 'latest_report_noop_pending', 'latest_report_status', 'report_environment', and 'report_timestamp'",
     );

@@ -29,6 +29,8 @@ export interface QueryParameters {
   readonly pretty: boolean;
   /** Root endpoint only: answer the query's AST (PQL translated) instead of running it. */
   readonly astOnly: boolean;
+  /** The values of the endpoint's own parameters (`extra` of readQueryParameters), as sent. */
+  readonly extra: Readonly<Record<string, unknown>>;
 }
 
 function parameterError(message: string): QueryError {
@@ -123,15 +125,18 @@ function readOrderTerm(entry: Record<string, unknown>): OrderTerm {
 /**
  * Checks the parameters of one request. `values` maps names to what the client sent; a name sent
  * twice in a URL arrives as an array and is refused (which one would win is not obvious). The root
- * endpoint also takes `ast_only`.
+ * endpoint also takes `ast_only`, and some endpoints names of their own (`extra`, e.g. event-counts'
+ * `summarize_by`), which they check themselves.
  */
 export function readQueryParameters(
   values: Readonly<Record<string, unknown>>,
   source: 'url' | 'body',
   endpoint: 'entity' | 'root' = 'entity',
+  extra: readonly string[] = [],
 ): QueryParameters {
   for (const [name, value] of Object.entries(values)) {
-    const known = KNOWN_PARAMETERS.has(name) || (endpoint === 'root' && name === 'ast_only');
+    const known =
+      KNOWN_PARAMETERS.has(name) || (endpoint === 'root' && name === 'ast_only') || extra.includes(name);
     if (!known) throw parameterError(`Unsupported query parameter '${name}'`);
     if (source === 'url' && Array.isArray(value))
       throw parameterError(`Parameter '${name}' may be given only once`);
@@ -151,5 +156,8 @@ export function readQueryParameters(
     },
     pretty: lenientBoolean(values.pretty),
     astOnly: lenientBoolean(values.ast_only),
+    extra: Object.fromEntries(
+      extra.filter((name) => values[name] !== undefined).map((name) => [name, values[name]]),
+    ),
   };
 }

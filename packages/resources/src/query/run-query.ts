@@ -13,6 +13,7 @@ import { ColumnField } from './ast/field.js';
 import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
 import type { CompiledEntityQuery } from './compile-query.js';
 import { compileQuery } from './compile-query.js';
+import type { DistinctWindow } from './compile-select.js';
 import type { Paging } from './paging.js';
 import { validateQuery } from './validate.js';
 
@@ -44,8 +45,10 @@ export function prepareQuery(
     readonly criteria?: readonly QueryNode[];
     readonly paging: Paging;
     readonly inactiveSince: string;
-    /** Start of the `href`s nested in catalogs (default `/pdb/query/v4`). */
+    /** Start of the `href`s nested in catalogs and reports (default `/pdb/query/v4`). */
     readonly hrefBase?: string;
+    /** Events: `distinct_resources` with its window. */
+    readonly distinctEvents?: DistinctWindow | undefined;
   },
 ): PreparedQuery {
   const validated = validateQuery(query, options.criteria ?? [], options.entity);

@@ -34,6 +34,7 @@ const TYPE_WORD: Record<FieldType, string> = {
   json: 'JSON',
   'query-only': 'string',
   'fact-value': 'fact value',
+  path: 'path',
 };
 
 function incompatible(value: JsonValue, type: FieldType, label: string): Error {
@@ -59,7 +60,25 @@ export function fitsType(value: JsonValue, type: FieldType): boolean {
       return false;
     case 'fact-value':
       return true;
+    case 'path':
+      return isFactPath(value);
   }
+}
+
+/** A fact path: a non-empty array of keys (strings) and array indexes (integers). */
+function isFactPath(value: JsonValue): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((part) => typeof part === 'string' || Number.isInteger(part))
+  );
+}
+
+/** `["~>", "path", [regex...]]`: one pattern (a string) per element of the paths it matches. */
+function checkPathRegexes(label: string, value: JsonValue): JsonValue {
+  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string'))
+    return value;
+  throw invalid(`Invalid ~> clause on ${label}: the value must be a non-empty array of regular expressions`);
 }
 
 /** Field types `~` applies to: strings, tags, and fact values (strings; other values by JSON text). */
@@ -75,6 +94,7 @@ export function checkColumnComparison(
   label: string,
   value: JsonValue,
 ): JsonValue {
+  if (op === '~>' && type === 'path') return checkPathRegexes(label, value);
   if (op === '~>' || type === 'json') throw operatorNotAllowed(op, label);
   if (op === '~') {
     if (!REGEX_TYPES.has(type)) throw operatorNotAllowed(op, label);

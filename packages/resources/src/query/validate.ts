@@ -10,7 +10,7 @@
 import { Comparison, type ComparisonNode } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import { Extract, type ExtractColumnNode, type ExtractNode } from './ast/extract.js';
-import { ColumnField, fieldLabel } from './ast/field.js';
+import { ColumnField, type DottedParameterFieldNode, fieldLabel } from './ast/field.js';
 import { And, Not, Or } from './ast/logical.js';
 import { ArrayValues, In, type InNode, Select, type SelectNode } from './ast/membership.js';
 import { NodeStateFilter } from './ast/node-state.js';
@@ -18,7 +18,15 @@ import { NullCheck, type NullCheckNode } from './ast/null-check.js';
 import { assertNever, type QueryNode, type TopLevelQuery } from './ast/query-node.js';
 import { ImplicitSubquery } from './ast/subquery.js';
 import { invalid, quoteList } from './errors.js';
-import { ENTITY_SPECS, type FieldSpec, fieldNames, fieldSpec, relationship } from './fields.js';
+import {
+  ENTITY_SPECS,
+  entityLabel,
+  extractableFields,
+  type FieldSpec,
+  fieldNames,
+  fieldSpec,
+  relationship,
+} from './fields.js';
 import { CASE_INSENSITIVE_PREFIX, checkRegex } from './regex.js';
 import {
   checkArrayElements,
@@ -52,6 +60,9 @@ export function validateQuery(
   const parts = [...criteria, ...(userFilter ? [userFilter] : [])].map((node) => validateNode(node, entity));
   if (ENTITY_SPECS[entity].nodeState && !parts.some(mentionsNodeState)) {
     parts.push(NodeStateFilter.create('active'));
+  }
+  if (ENTITY_SPECS[entity].defaultAgentReports && !(userFilter && mentionsField(userFilter, 'type'))) {
+    parts.push(Comparison.create('=', ColumnField.create('type'), 'agent'));
   }
   const filter = parts.length === 0 ? TRUE_FILTER : parts.length === 1 ? parts[0]! : And.create(parts);
   return Object.freeze({ entity, filter, projection });
@@ -110,20 +121,46 @@ function mentionsNodeState(node: QueryNode): boolean {
   }
 }
 
+/** The query names `field` outside its subqueries (PuppetDB's test for the default report type). */
+function mentionsField(node: QueryNode, field: string): boolean {
+  switch (node.kind) {
+    case 'Comparison':
+    case 'NullCheck':
+      return node.field.kind === 'ColumnField' && node.field.name === field;
+    case 'And':
+    case 'Or':
+      return node.operands.some((operand) => mentionsField(operand, field));
+    case 'Not':
+      return mentionsField(node.operand, field);
+    case 'In':
+      return node.source.kind === 'ArrayValues' && node.fields.some((f) => f.name === field);
+    case 'ImplicitSubquery':
+    case 'NodeState':
+      return false;
+    default:
+      return assertNever(node);
+  }
+}
+
 /** The field spec of a plain field, or PuppetDB's "not a queryable object" error. */
 function requireField(entity: Entity, name: string): FieldSpec {
   const spec = fieldSpec(entity, name);
   if (spec) return spec;
   throw invalid(
-    `'${name}' is not a queryable object for ${entity}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
+    `'${name}' is not a queryable object for ${entityLabel(entity)}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
   );
+}
+
+/** The entity a dotted field belongs to: `parameters.*` to resources, `facts.*` and `trusted.*` to inventory. */
+function dottedOwner(field: DottedParameterFieldNode): Entity {
+  return field.root === 'parameters' ? 'resources' : 'inventory';
 }
 
 /** `["parameter", N]` and dotted parameters belong to resources, `["fact", N]` to nodes. */
 function requireEntity(entity: Entity, owner: Entity, label: string): void {
   if (entity !== owner) {
     throw invalid(
-      `'${label}' is not a queryable object for ${entity}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
+      `'${label}' is not a queryable object for ${entityLabel(entity)}. Known queryable objects are ${quoteList(fieldNames(entity))}`,
     );
   }
 }
@@ -135,7 +172,7 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
     requireEntity(entity, 'resources', label);
     checkParameterComparison(operator, label, node.value);
   } else if (field.kind === 'DottedParameterField') {
-    requireEntity(entity, 'resources', label);
+    requireEntity(entity, dottedOwner(field), label);
     checkDottedComparison(operator, label, node.value);
   } else if (field.kind === 'FactField') {
     requireEntity(entity, 'nodes', label);
@@ -145,6 +182,7 @@ function validateComparison(node: ComparisonNode, entity: Entity): QueryNode {
     const value = checkColumnComparison(operator, spec.type, label, node.value);
     if (spec.type === 'query-only') return rewriteTag(operator, value as string);
     if (operator === '~') checkRegex(value as string);
+    if (operator === '~>') for (const pattern of value as string[]) checkRegex(pattern);
     return Comparison.create(operator, field, value);
   }
   if (operator === '~') checkRegex(node.value as string);
@@ -168,7 +206,11 @@ function validateNullCheck(node: NullCheckNode, entity: Entity): QueryNode {
     return spec.type === 'query-only' ? NullCheck.create(ColumnField.create('tags'), node.isNull) : node;
   }
   if (field.kind === 'FactField') throw invalid(`null? is not supported on ${fieldLabel(field)}`);
-  requireEntity(entity, 'resources', fieldLabel(field));
+  requireEntity(
+    entity,
+    field.kind === 'DottedParameterField' ? dottedOwner(field) : 'resources',
+    fieldLabel(field),
+  );
   return node;
 }
 
@@ -218,10 +260,9 @@ function checkExtractable(entity: Entity, names: readonly string[]): void {
   const fields = ENTITY_SPECS[entity].fields;
   const unknown = names.filter((name) => !(Object.hasOwn(fields, name) && fields[name]!.projectable));
   if (unknown.length === 0) return;
-  const acceptable = fieldNames(entity).filter((name) => fields[name]!.projectable);
   const noun = unknown.length === 1 ? 'field' : 'fields';
   throw invalid(
-    `Can't extract unknown '${entity}' ${noun} ${quoteList(unknown)}. Acceptable fields are ${quoteList(acceptable)}`,
+    `Can't extract unknown '${entityLabel(entity)}' ${noun} ${quoteList(unknown)}. Acceptable fields are ${quoteList(extractableFields(entity))}`,
   );
 }
 
@@ -231,7 +272,7 @@ function validateProjection(entity: Entity, extract: ExtractNode): ExtractNode {
   );
   for (const column of extract.columns) {
     if (column.kind === 'FieldColumn' && column.field.kind === 'DottedParameterField') {
-      requireEntity(entity, 'resources', column.field.text);
+      requireEntity(entity, dottedOwner(column.field), column.field.text);
     }
   }
   checkExtractable(entity, [...plainNames, ...extract.groupBy]);

@@ -3,41 +3,16 @@
  * fact-names, catalogs, environments, with their path forms, AST operators, paging, error texts
  * and node-state rules. Shapes follow what a real PuppetDB 7.12.1 answered for the same feed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../store/test-support/test-stores.js';
-import { EXAMPLE_NODES, exampleFacts, feedExampleFleet } from './test-support/example-fleet.js';
+import { EXAMPLE_NODES, exampleFacts } from './test-support/example-fleet.js';
+import { exampleServer, type Obj } from './test-support/example-server.js';
 
-type Obj = Record<string, unknown>;
 const ACTIVE = EXAMPLE_NODES.filter((n) => n !== 'mon1.example.com');
 
 describe.each(DIALECTS)('entity routes on %s', (dialect) => {
-  let h: TestApp;
-  let base: string;
   const now = Date.now();
-
-  beforeAll(async () => {
-    h = await buildTestApp(dialect);
-    await feedExampleFleet(h.app, now);
-    base = `${await h.app.listen({ host: '127.0.0.1', port: 0 })}/pdb/query/v4`;
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  async function get(path: string, params: Record<string, unknown> = {}) {
-    const url = new URL(base + path);
-    for (const [k, v] of Object.entries(params))
-      url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-    const res = await fetch(url);
-    const text = await res.text();
-    return { status: res.status, text, json: () => JSON.parse(text) as unknown, headers: res.headers };
-  }
-  const rows = async (path: string, params: Record<string, unknown> = {}) => {
-    const res = await get(path, params);
-    expect(res.status, res.text).toBe(200);
-    return res.json() as Obj[];
-  };
+  const { get, rows } = exampleServer(dialect, now);
 
   it('lists active nodes with every PuppetDB key, in its order', async () => {
     const nodes = await rows('/nodes', { order_by: [{ field: 'certname' }] });

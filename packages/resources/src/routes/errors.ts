@@ -1,14 +1,15 @@
 /**
  * How query-route failures are answered, PuppetDB's way: validation errors as `400 text/plain`
  * with the bare message (406 and 415 too, as 7.12.1 does), unknown parents as `404 {"error"}`.
- * Store errors (time bound, busy) are 503 text/plain; database errors are mapped by SQLSTATE;
+ * Store errors (time bound, busy, the database away, full or locked: with Retry-After) are 503 text/plain; database errors are mapped by SQLSTATE;
  * anything else is a logged 500.
  * @module
  */
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { Logger } from '../logger.js';
 import { QueryError } from '../query/errors.js';
-import { StoreError } from '../store/errors.js';
+import { databaseStoreError } from '../store/database-errors.js';
+import { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError } from '../store/errors.js';
 import { NegotiationError } from './negotiation.js';
 
 /** A nested route's parent (node, catalog, environment) does not exist. */
@@ -31,8 +32,12 @@ function cancelledMessage(error: Error): string {
 export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
   if (error instanceof QueryError) return reply.code(error.status).type(TEXT).send(error.message);
   if (error instanceof NegotiationError) return reply.code(error.status).type(TEXT).send(error.message);
-  // SQLite's time bound, a full read queue, a lost worker: the query is fine, the service is busy.
-  if (error instanceof StoreError) return reply.code(error.status).type(TEXT).send(error.message);
+  // SQLite's time bound, a full read queue, a lost worker, a database away: the query is fine.
+  const storeError = error instanceof StoreError ? error : databaseStoreError(error);
+  if (storeError) {
+    if (isUnavailable(storeError)) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+    return reply.code(storeError.status).type(TEXT).send(storeError.message);
+  }
   if (error instanceof ParentNotFoundError) return reply.code(404).send({ error: error.message });
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {

@@ -20,6 +20,7 @@ import type { ResourceStore } from '../store/types.js';
 import type { CompressionSettings } from './compression.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
+import { readDistinctWindow, registerReportRoutes } from './report-routes.js';
 import { describeOnly, entityRouteSchema, refusedMethodSchema, rootRouteSchema } from './route-schemas.js';
 import {
   PARENTS,
@@ -81,14 +82,26 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
   };
 
   /** The request's parameters: a POST's JSON body, or a GET's URL and form body. */
-  const readParameters = async (request: FastifyRequest, endpoint: 'entity' | 'root') => {
+  const readParameters = async (
+    request: FastifyRequest,
+    endpoint: 'entity' | 'root',
+    extra: readonly string[] = [],
+  ) => {
     checkAccept(request.headers.accept);
     const isPost = request.method === 'POST';
     const values = isPost
       ? readJsonBody(request.body, request.headers['content-type'])
       : { ...(await readFormBody(request.raw, maxBodyBytes)), ...(request.query as Record<string, unknown>) };
-    return readQueryParameters(values, isPost ? 'body' : 'url', endpoint);
+    return readQueryParameters(values, isPost ? 'body' : 'url', endpoint, extra);
   };
+
+  /** Compile options of a request made now: the inactive window (a purge TTL of 0 never purges). */
+  const compileOptions = (parameters: QueryParameters) => ({
+    paging: parameters.paging,
+    inactiveSince: new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString(),
+    hrefBase: base,
+    distinctEvents: readDistinctWindow(parameters.extra),
+  });
 
   /** Runs a parsed query on `entity` and streams the answer: every route ends here. */
   const answer = async (
@@ -99,10 +112,8 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
     parameters: QueryParameters,
     single = false,
   ) => {
-    // A purge TTL of 0 means nodes are never purged: every deactivated node stays `inactive`.
-    const inactiveSince = new Date(purgeTtl === 0 ? 0 : now().getTime() - purgeTtl).toISOString();
     const { paging } = parameters;
-    const prepared = prepareQuery(store, query, { entity, criteria, paging, inactiveSince, hrefBase: base });
+    const prepared = prepareQuery(store, query, { entity, criteria, ...compileOptions(parameters) });
     if (paging.includeTotal) reply.header('X-Records', String(await prepared.total()));
     const send = { pretty: parameters.pretty, logger, compression };
     if (single) return sendJsonObject(reply, prepared.objects(), send);
@@ -110,7 +121,7 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply, route: QueryRoute) => {
-    const parameters = await readParameters(request, 'entity');
+    const parameters = await readParameters(request, 'entity', route.parameters);
     const query = readQuery(parameters.query);
     const params = request.params as RouteParams;
     const criteria = route.parent ? [await checkParent(route.parent, params.parent!, route.entity)] : [];
@@ -174,5 +185,16 @@ export async function registerQueryRoutes(app: FastifyInstance, options: QueryRo
             .send('PuppetDB queries must be made via GET/POST'),
       });
     }
+    registerReportRoutes(scope, {
+      store,
+      base,
+      readParameters: (request, extra) => readParameters(request, 'entity', extra),
+      readQuery,
+      checkReport: async (hash) => {
+        await checkParent('reports', hash, 'reports');
+      },
+      compileOptions,
+      sendOptions: (parameters) => ({ pretty: parameters.pretty, logger, compression }),
+    });
   });
 }

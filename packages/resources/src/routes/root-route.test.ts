@@ -133,7 +133,7 @@ describe.each(DIALECTS)('root query endpoint on %s', (dialect) => {
     expect((await get(['from', 'nodes', ['=', 'foo', 1]])).text).toMatch(
       /^'foo' is not a queryable object for nodes\./,
     );
-    expect((await get(['from', 'reports'])).text).toMatch(/^'reports' cannot be queried here/);
+    expect((await get(['from', 'packages'])).text).toMatch(/^'packages' cannot be queried here/);
     expect((await get(['from', 'nodes', ['limit', 1], ['limit', 2]])).text).toBe(
       "Multiple 'limit' clauses are not permitted",
     );

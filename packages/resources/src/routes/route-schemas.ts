@@ -52,10 +52,11 @@ const queryResponses = {
 };
 
 const pathParameterDescriptions: Record<string, string> = {
-  parent: 'the certname, catalog or environment the results belong to',
+  parent: 'the node, catalog, environment, factset or producer the results belong to',
   type: 'resource type (capitalised as Puppet does: `file`, `File`, `apache::vhost`)',
   name: 'fact name',
   '*': 'resource title or fact value (may hold slashes)',
+  hash: 'the report hash',
 };
 
 /** The path parameters of a route URL (`:parent`, `:type`, `:name`, a trailing `*`). */
@@ -79,6 +80,24 @@ export function entityRouteSchema(route: QueryRoute, url: string) {
     tags: ['resources: query'],
     summary: `Query ${route.entity}${route.single ? ' (one item)' : ''}`,
     querystring: queryParameters,
+    ...(params && { params }),
+    response: queryResponses,
+  };
+}
+
+/**
+ * The schema of a report route that is not an entity query (`/reports/<hash>/metrics`,
+ * `/event-counts`...): the common parameters and the route's own (`extra`: name → description).
+ */
+export function reportRouteSchema(url: string, summary: string, extra: Readonly<Record<string, string>>) {
+  const params = pathParameters(url);
+  const own = Object.fromEntries(
+    Object.entries(extra).map(([name, description]) => [name, text(description)]),
+  );
+  return {
+    tags: ['resources: query'],
+    summary,
+    querystring: { type: 'object', properties: { ...queryParameters.properties, ...own } },
     ...(params && { params }),
     response: queryResponses,
   };

@@ -14,7 +14,18 @@ const STORE_ERROR_STATUS = {
   ERR_STORE_WORKER_EXITED: 503,
   /** The store was closed while the query waited or ran. */
   ERR_STORE_CLOSED: 503,
+  /** The database cannot be reached (PostgreSQL down or restarting, its connection lost). */
+  ERR_STORE_UNAVAILABLE: 503,
+  /** SQLite: the disk (or the file's size limit) is full; nothing of the write was kept. */
+  ERR_STORE_FULL: 503,
+  /** SQLite: another process holds the database file's lock past the busy timeout. */
+  ERR_STORE_LOCKED: 503,
+  /** SQLite: the database file cannot be opened, read or written (permissions, I/O, not a database). */
+  ERR_STORE_UNREADABLE: 503,
 } as const;
+
+/** Seconds a client is told to wait (`Retry-After`) before trying a store that is away again. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
 
 export type StoreErrorCode = keyof typeof STORE_ERROR_STATUS;
 
@@ -29,6 +40,17 @@ export class StoreError extends Error {
     this.code = code;
     this.status = STORE_ERROR_STATUS[code];
   }
+}
+
+/** True for a failure of the database itself (away, full, locked, unreadable): answer 503 with Retry-After. */
+export function isUnavailable(error: unknown): error is StoreError {
+  return (
+    error instanceof StoreError &&
+    (error.code === 'ERR_STORE_UNAVAILABLE' ||
+      error.code === 'ERR_STORE_FULL' ||
+      error.code === 'ERR_STORE_LOCKED' ||
+      error.code === 'ERR_STORE_UNREADABLE')
+  );
 }
 
 /** The error of a query stopped at its time bound (the text a client sees). */

@@ -3,12 +3,22 @@
  * The store for scale: PostgreSQL through a `pg` Pool, so several service instances can share one
  * database. Reads stream through pg-cursor in batches. Rows are made to look like SQLite's:
  * json/jsonb come back as their JSON text, timestamptz as canonical ISO strings, int8 as numbers.
+ *
+ * The service outlives its database: a statement that fails because the server is away (down,
+ * restarting, its connection cut) rejects with `ERR_STORE_UNAVAILABLE` (503) and is reported to
+ * the database's availability tracker (one log line when it goes, one when it is back); the pool
+ * makes new connections for later statements. Every connection, idle in the pool or held by a
+ * transaction or a cursor, has an `error` listener: pg emits the loss of a held connection
+ * ("Connection terminated unexpectedly") as an event, which unheard would end the process.
  */
 
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import type { Logger } from '../logger.js';
 import { defaults } from '../options.js';
 import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
+import { availabilityOf, type DatabaseAvailability } from './database-availability.js';
+import { isPostgresAway, postgresAwayError } from './database-errors.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
 import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
@@ -25,7 +35,12 @@ export interface PostgresStoreOptions {
    * migration is never cancelled half-way.
    */
   readonly queryTimeoutMs?: number;
+  /** Where the loss and the return of the database are logged (once each). */
+  readonly logger?: Logger;
 }
+
+/** Longest wait for a new connection: a database that does not answer fails the request, 503. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 const OID = { int8: 20, json: 114, jsonb: 3802, timestamptz: 1184, timestamp: 1114 } as const;
 
@@ -101,11 +116,13 @@ export async function openPostgresStore(
   const pool = new pg.Pool({
     ...connectionConfig(connectionString, schema, checkTimeout(options.queryTimeoutMs)),
     max: options.maxConnections ?? defaults.postgresMaxConnections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: typeParsers(),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  const store = new PostgresStore(pool);
+  const availability = availabilityOf(connectionString);
+  if (options.logger) availability.useLogger(options.logger);
+  watchConnections(pool, availability);
+  const store = new PostgresStore(pool, availability);
   try {
     await withMigrationLock(pool, async (client) => {
       if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
@@ -116,6 +133,19 @@ export async function openPostgresStore(
     throw error;
   }
   return store;
+}
+
+/**
+ * Every connection of the pool hears its own errors, idle or held: a lost connection is the
+ * database going away (told to the tracker), never an unhandled `error` event that ends the
+ * process. The pool drops a broken idle connection by itself; a held one fails its statement.
+ */
+export function watchConnections(pool: pg.Pool, availability: DatabaseAvailability): void {
+  const lost = (error: Error) => {
+    if (isPostgresAway(error)) availability.lost(error);
+  };
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
 }
 
 /** Two instances starting together must not both run the same migration. */
@@ -176,18 +206,34 @@ class PostgresStore implements ResourceStore {
   readonly dialect = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #runner: SqlRunner;
+  readonly #availability: DatabaseAvailability;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, availability: DatabaseAvailability) {
     this.#pool = pool;
     this.#runner = runnerOn(pool);
+    this.#availability = availability;
+  }
+
+  /** Runs `work`, telling the tracker whether the database answered; an outage rejects with 503. */
+  async #reaching<T>(work: () => Promise<T>): Promise<T> {
+    const startedAt = Date.now();
+    try {
+      const result = await work();
+      this.#availability.reached(startedAt);
+      return result;
+    } catch (error) {
+      if (!isPostgresAway(error)) throw error;
+      this.#availability.lost(error);
+      throw postgresAwayError(error);
+    }
   }
 
   run(sql: string, params: readonly SqlParam[] = []): Promise<number> {
-    return this.#runner.run(sql, params);
+    return this.#reaching(() => this.#runner.run(sql, params));
   }
 
   all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
-    return this.#runner.all(sql, params);
+    return this.#reaching(() => this.#runner.all(sql, params));
   }
 
   bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number> {
@@ -201,7 +247,7 @@ class PostgresStore implements ResourceStore {
     options: StreamOptions = {},
   ): AsyncIterable<Row> {
     const batchSize = options.batchSize ?? defaults.streamBatchSize;
-    const client = await this.#pool.connect();
+    const client = await this.#reaching(() => this.#pool.connect());
     const cursor = client.query(new Cursor<Row>(sql, params as unknown[]));
     let broken: unknown;
     let next: Promise<Row[]> | undefined = cursor.read(batchSize);
@@ -215,6 +261,10 @@ class PostgresStore implements ResourceStore {
       }
     } catch (error) {
       broken = error;
+      if (isPostgresAway(error)) {
+        this.#availability.lost(error);
+        throw postgresAwayError(error);
+      }
       throw error;
     } finally {
       // A consumer that stopped early leaves one read in flight: let it land before closing.
@@ -225,13 +275,20 @@ class PostgresStore implements ResourceStore {
     }
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
-    try {
-      return await inTransaction(client, work);
-    } finally {
-      client.release();
-    }
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#reaching(async () => {
+      const client = await this.#pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await inTransaction(client, work);
+      } catch (error) {
+        // A connection lost mid-transaction must not go back to the pool.
+        if (isPostgresAway(error)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    });
   }
 
   async *streamObjects(sql: string, params: readonly SqlParam[]): AsyncIterable<readonly string[]> {

@@ -26,6 +26,8 @@
  *   number on both.
  */
 
+import { factContents } from './fact-schema.js';
+import { storedReports } from './report-schema.js';
 import type { Dialect } from './types.js';
 
 /** One numbered step of the schema. `sql` holds the DDL written with the type tokens below. */
@@ -332,15 +334,20 @@ export const MIGRATIONS: readonly Migration[] = [
   regexIndexes,
   commandQueue,
   queryIndexes,
+  storedReports,
+  factContents,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
 export const NODE_TABLES = [
+  'resource_events',
+  'reports',
   'resource_params',
   'resource_tags',
   'resources',
   'edges',
   'facts',
+  'fact_contents',
   'catalogs',
   'certnames',
 ] as const;

@@ -8,10 +8,10 @@
  */
 import type { Service } from '@gatehouse/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AccessConfig } from '../config/access.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import { basicRule, type PasswordCheck } from './basic-rule.js';
 import { CertificateAllowlist, certificateRule } from './client-certificate.js';
+import type { AccessConfig } from './config.js';
 import { type GroupName, groupNames, routeGroups, wayInRoutes } from './groups.js';
 import { isLoopbackClient } from './loopback.js';
 import { describeRules, type RuleSpec } from './rules.js';
@@ -152,7 +152,7 @@ export class Access {
       case 'admin':
         return userRule(options.auth, 'admin');
       case 'basic':
-        // config/access.ts refuses a basic rule without the credentials file
+        // access/config.ts refuses a basic rule without the credentials file
         if (!options.passwordCheck) throw new TypeError(`${key}: "basic" needs the credentials file`);
         return basicRule(options.passwordCheck, options.config.auth.direct.name);
     }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyRequest } from 'fastify';
-import { ConfigError } from '../config/errors.js';
+import { ConfigError } from '../settings/errors.js';
 import type { Verdict } from './verdict.js';
 
 /** The names a list holds, re-readable when it comes from a file. */

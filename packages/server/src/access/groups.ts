@@ -6,7 +6,7 @@
  * always-public login routes), otherwise the service refuses to start: a route nobody classified is
  * never silently public. To add a group, add one line here; `access.<name>` then exists in the config.
  */
-import { authMountPath } from '../auth-service.js';
+import { authMountPath } from '../areas/auth/service.js';
 import type { RuleSpec } from './rules.js';
 
 /** The settings that move routes (kept apart from the whole config, whose type depends on this file). */
@@ -90,7 +90,7 @@ export const routeGroups = {
     writes: false,
     defaultRule: ['loopback'],
     format: 'text',
-    routes: () => ['/metrics'],
+    routes: () => ['/metrics', '/metrics/v2/*'], // Prometheus; PuppetDB's Jolokia (resources)
   },
 } as const satisfies Record<string, RouteGroup>;
 

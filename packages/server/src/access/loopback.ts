@@ -6,6 +6,7 @@
  * says: a proxy adds those headers, and a client on the machine has no reason to.
  */
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -15,9 +16,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return v4.startsWith('127.');
 }
 
-/** True when `server.host` keeps the service on this machine. */
+/**
+ * True when `server.host` keeps the service on this machine: `localhost` or a literal loopback
+ * address. A name such as `127.evil.example` is whatever DNS says it is, so it never counts.
+ */
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || isLoopbackAddress(host);
+  return host === 'localhost' || (isIP(host) !== 0 && isLoopbackAddress(host));
 }
 
 /** True when the TCP peer is on this machine and no proxy relayed the request. */

@@ -9,13 +9,15 @@
 import type { Service, StateStore } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../access/access.js';
-import type { AuthSetup } from '../auth/setup.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger, ServiceLog } from '../logging.js';
-import type { ServiceMetrics } from '../metrics/service-metrics.js';
-import type { ApiDocument } from '../openapi/install.js';
-import type { Readiness } from '../readiness.js';
+import type { ApiDocument } from '../service/api-document.js';
+import type { Readiness } from '../service/readiness.js';
+import type { ServiceMetrics } from '../service/service-metrics.js';
+import type { PeerChannel } from '../state/peer-channel.js';
+import type { StateEvents } from '../state/state-events.js';
+import type { AuthSetup } from './auth/setup.js';
 
 export interface AreaContext {
   readonly config: GatehouseConfig;
@@ -41,6 +43,13 @@ export interface AreaContext {
    * library that declares the same small interface (webhook replay records, rate limits...).
    */
   readonly stateStore: StateStore;
+  /**
+   * Decisions of the shared state as they happen, here and on every other instance (`onRevoked`,
+   * `onThrottle`): a cache of what the store decides subscribes, and forgets what changed.
+   */
+  readonly stateEvents: StateEvents;
+  /** PostgreSQL: the channel through which instances push what happened; memory: none. */
+  readonly peers: PeerChannel | undefined;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
   /** The environment the config's `...Env` keys name variables of (secrets are read from it). */

@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { RevokedSessions, StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger, ServiceLog } from '../logging.js';
-import { type OpenedStateStore, openStateStore } from '../state/open-state-store.js';
+import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
 import { Channel } from './ipc.js';
 import { WORKER_MARK } from './primary-channel.js';
 import type { ProcessRole } from './process-role.js';
@@ -46,15 +46,17 @@ export class WorkerGroup implements ProcessRole {
   }
 
   async openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
-    const opened = await openStateStore(config, logger);
-    const memory = opened.kind === 'memory';
-    if (memory) this.#state = opened.store;
+    const relay = (revoked: RevokedSessions) => this.#forgetElsewhere(revoked);
+    const opened = await openStateStore(config, logger, (store) => {
+      // Memory: the workers are served the same store, over IPC.
+      if (!stateDatabase(config)) this.#state = store;
+      return relayingRevocations(store, relay);
+    });
+    if (opened.kind !== 'memory') return opened;
     return {
       ...opened,
-      store: relayingRevocations(opened.store, (revoked) => this.#forgetElsewhere(revoked)),
-      description: memory
-        ? 'state: memory of the primary process, shared with its workers over IPC (several instances need a shared state.database)'
-        : opened.description,
+      description:
+        'state: memory of the primary process, shared with its workers over IPC (several instances need a shared state.database)',
     };
   }
 

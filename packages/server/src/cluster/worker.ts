@@ -7,13 +7,14 @@
  * many processes serve). SIGTERM and SIGINT are the primary's to handle: a terminal's Ctrl-C reaches
  * every process of the group, and a worker must not take it for a second signal.
  */
-import type { RevokedSessions } from '@gatehouse/auth';
-import { ConfigError } from '../config/errors.js';
+import type { RevokedSessions, StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { LineWriter, Logger } from '../logging.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { type RunningService, serviceLogOf, startService } from '../serve.js';
+import { ConfigError } from '../settings/errors.js';
 import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
+import { SignallingStateStore } from '../state/state-events.js';
 import type { Channel } from './ipc.js';
 import type { WorkerStart } from './primary.js';
 import type { ProcessRole } from './process-role.js';
@@ -28,13 +29,13 @@ class WorkerRole implements ProcessRole {
   }
 
   async openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
-    const relay = (revoked: RevokedSessions) => this.#primary.request('revoked', revoked);
-    if (stateDatabase(config)) {
-      const opened = await openStateStore(config, logger);
-      return { ...opened, store: relayingRevocations(opened.store, relay) };
-    }
+    const relay = (store: StateStore) =>
+      relayingRevocations(store, (revoked) => this.#primary.request('revoked', revoked));
+    if (stateDatabase(config)) return openStateStore(config, logger, relay);
     return {
-      store: relayingRevocations(new IpcStateStore(this.#primary), relay),
+      store: new SignallingStateStore(relay(new IpcStateStore(this.#primary)), undefined, logger),
+      peers: undefined,
+      availability: undefined,
       kind: 'memory',
       description: 'state: memory of the primary process, over IPC',
       close: async () => {},

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../test/support/temp.js';
-import { ConfigError } from '../config/errors.js';
 import { loadConfig } from '../config/load.js';
+import { ConfigError } from '../settings/errors.js';
 import { describeWorkers, planWorkers } from './workers.js';
 
 const tempDir = useTempDirs();

@@ -8,8 +8,8 @@
  * naming the key.
  */
 import { availableParallelism } from 'node:os';
-import { ConfigError } from '../config/errors.js';
 import type { GatehouseConfig } from '../config/schema.js';
+import { ConfigError } from '../settings/errors.js';
 
 export interface WorkerPlan {
   /** Processes that serve requests; 1 means the one process does everything, as without cluster. */

@@ -6,8 +6,8 @@
  */
 import { type AvatarStore, describeAvatarStoreURI, migrateAvatars, openAvatarStore } from '@gatehouse/auth';
 import { Presets, SingleBar } from 'cli-progress';
-import { storeURIFromArg } from '../areas/avatars.js';
-import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
+import { storeURIFromArg } from '../areas/avatars/area.js';
+import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from '../cli/command.js';
 
 const usage = `Usage: gatehouse avatars migrate FROM TO
 

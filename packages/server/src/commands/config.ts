@@ -6,11 +6,11 @@
  * masked; durations are in milliseconds.
  */
 import { Access } from '../access/access.js';
-import { prepareAuth } from '../auth/setup.js';
+import { prepareAuth } from '../areas/auth/setup.js';
+import { type Command, exitCodes, parseFlags, UsageError } from '../cli/command.js';
+import { flagHelp, flagOptions, loadConfigWithFlags } from '../cli/config-flags.js';
 import { assertPaths } from '../config/check-paths.js';
-import { isSecretKey } from '../config/errors.js';
-import { type Command, exitCodes, parseFlags, UsageError } from './command.js';
-import { flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
+import { isSecretKey } from '../settings/errors.js';
 import { serveFlags } from './serve.js';
 
 const usage = `Usage: gatehouse config check [flags]

@@ -14,7 +14,7 @@ import {
   type ResourceStore,
   retryDeadLetters,
 } from '@gatehouse/resources';
-import { type CommandIO, exitCodes, UsageError } from './command.js';
+import { type CommandIO, exitCodes, UsageError } from '../cli/command.js';
 
 /** The ids named on the command line, or 'all' for --all. */
 function selection(ids: string[], all: boolean): number[] | 'all' {

@@ -9,9 +9,15 @@
 import { resolve } from 'node:path';
 import { importCatalogs, isPostgresUrl, openStore } from '@gatehouse/resources';
 import { Presets, SingleBar } from 'cli-progress';
-import { describeDatabase, resourcesDatabase } from '../areas/resources.js';
-import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
-import { type ConfigFlag, dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags } from './config-flags.js';
+import { describeDatabase, resourcesDatabase } from '../areas/resources/area.js';
+import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from '../cli/command.js';
+import {
+  type ConfigFlag,
+  dataDirFlag,
+  flagHelp,
+  flagOptions,
+  loadConfigWithFlags,
+} from '../cli/config-flags.js';
 import { runQueueCommand } from './resources-queue.js';
 
 const databaseFlag: ConfigFlag = {

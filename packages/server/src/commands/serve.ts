@@ -4,20 +4,9 @@
  * (exit 0; exit 1 when in-flight requests had to be cut after `server.shutdownTimeout`). A second
  * signal cuts at once. Unexpected errors follow process-policy.ts (logged, exit 1). To add a flag that sets a config key, add its row to {@link serveFlags}.
  */
-import { devPortFlag, devProviderFlag } from '../areas/login-providers.js';
-import { modulesFlag } from '../areas/webhooks.js';
-import { WorkerGroup } from '../cluster/primary.js';
-import { primaryChannel } from '../cluster/primary-channel.js';
-import { runWorker } from '../cluster/worker.js';
-import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
-import { assertPaths } from '../config/check-paths.js';
-import { ConfigError } from '../config/errors.js';
-import type { GatehouseConfig } from '../config/schema.js';
-import { environmentVariables } from '../config/sources.js';
-import type { ServiceLog } from '../logging.js';
-import { installProcessPolicy } from '../process-policy.js';
-import { type RunningService, serviceLogOf, startService } from '../serve.js';
-import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from './command.js';
+import { devPortFlag, devProviderFlag } from '../areas/auth/login-providers.js';
+import { modulesFlag } from '../areas/webhooks/area.js';
+import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from '../cli/command.js';
 import {
   avatarStoreFlag,
   type ConfigFlag,
@@ -31,7 +20,18 @@ import {
   portFlag,
   urlFlag,
   verboseFlag,
-} from './config-flags.js';
+} from '../cli/config-flags.js';
+import { WorkerGroup } from '../cluster/primary.js';
+import { primaryChannel } from '../cluster/primary-channel.js';
+import { runWorker } from '../cluster/worker.js';
+import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
+import { assertPaths } from '../config/check-paths.js';
+import type { GatehouseConfig } from '../config/schema.js';
+import { environmentVariables } from '../config/sources.js';
+import type { ServiceLog } from '../logging.js';
+import { installProcessPolicy } from '../process-policy.js';
+import { type RunningService, serviceLogOf, startService } from '../serve.js';
+import { ConfigError } from '../settings/errors.js';
 
 /** The flags of `serve`, in help order. */
 export const serveFlags: readonly ConfigFlag[] = [

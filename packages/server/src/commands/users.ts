@@ -6,12 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from '../cli/command.js';
+import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags, portFlag } from '../cli/config-flags.js';
+import { postToService } from '../cli/service-client.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import { CredentialsFile, isValidUserName } from '../data/credentials.js';
 import { generatePassword } from '../data/password.js';
-import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from './command.js';
-import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags, portFlag } from './config-flags.js';
-import { postToService } from './service-client.js';
 
 const usage = `Usage: gatehouse users add NAME [--password-stdin] [--replace] [flags]
        gatehouse users remove NAME [flags]

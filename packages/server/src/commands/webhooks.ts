@@ -7,9 +7,9 @@
  * (`webhooks.inbox`), newest first, each with its redacted headers and its (cut) body.
  */
 import type { Delivery, RouteInfo } from '@gatehouse/webhooks';
-import { type Command, exitCodes, parseFlags, UsageError } from './command.js';
-import { flagHelp, flagOptions, loadConfigWithFlags, portFlag } from './config-flags.js';
-import { getFromService } from './service-client.js';
+import { type Command, exitCodes, parseFlags, UsageError } from '../cli/command.js';
+import { flagHelp, flagOptions, loadConfigWithFlags, portFlag } from '../cli/config-flags.js';
+import { getFromService } from '../cli/service-client.js';
 
 const usage = `Usage: gatehouse webhooks list [flags]
        gatehouse webhooks deliveries [MODULE] [flags]

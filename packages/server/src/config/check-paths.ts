@@ -13,8 +13,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isPostgresUrl } from '@gatehouse/resources';
-import { avatarStoreURI } from '../areas/avatars.js';
-import { ConfigError } from './errors.js';
+import { avatarStoreURI } from '../areas/avatars/area.js';
+import { ConfigError } from '../settings/errors.js';
 import type { LoadedConfig } from './load.js';
 import type { GatehouseConfig } from './schema.js';
 

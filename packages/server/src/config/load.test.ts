@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../test/support/temp.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../settings/errors.js';
 import { loadConfig, serviceURL } from './load.js';
 
 const tempDir = useTempDirs();

@@ -7,9 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { groupNames } from '../access/groups.js';
-import { resolveAuthPaths } from './auth.js';
-import { authSecretReferences, secretProblem } from './auth-secrets.js';
-import { ConfigError, formatIssue } from './errors.js';
+import { resolveAuthPaths } from '../areas/auth/config.js';
+import { authSecretReferences, secretProblem } from '../areas/auth/secrets.js';
+import { ConfigError, formatIssue } from '../settings/errors.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
 import { environmentOverrides, type Override, setKey } from './sources.js';

@@ -5,15 +5,15 @@
  * rules against the listening address and TLS) run once every section is valid.
  */
 import * as z from 'zod';
-import { accessSection, checkAccess } from './access.js';
-import { authSection } from './auth.js';
-import { avatarsSection } from './avatars.js';
-import { forwardAuthSection } from './forward-auth.js';
-import { resourcesSection } from './resources.js';
+import { accessSection, checkAccess } from '../access/config.js';
+import { authSection } from '../areas/auth/config.js';
+import { avatarsSection } from '../areas/avatars/config.js';
+import { forwardAuthSection } from '../areas/forward-auth/config.js';
+import { resourcesSection } from '../areas/resources/config.js';
+import { webhooksSection } from '../areas/webhooks/config.js';
+import { stateSection } from '../state/config.js';
+import { checkTls, tlsSection } from '../tls/config.js';
 import { serverSection } from './server.js';
-import { stateSection } from './state.js';
-import { checkTls, tlsSection } from './tls.js';
-import { webhooksSection } from './webhooks.js';
 
 export const configSchema = z
   .strictObject({

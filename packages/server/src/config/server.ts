@@ -4,7 +4,8 @@
  */
 import * as z from 'zod';
 import { logFormats, logLevels } from '../logging.js';
-import { baseURL, duration, port, text } from './fields.js';
+import { baseURL, duration, port, text } from '../settings/fields.js';
+import { hostName, jsonDepthLimit, trustedProxies } from './request-limits.js';
 
 export const serverSection = z
   .strictObject({
@@ -31,8 +32,12 @@ export const serverSection = z
     shutdownTimeout: duration('10s'),
     /** Serve the demo login page at `GET /`. */
     homePage: z.boolean({ error: 'expected true or false' }).default(true),
-    /** Trust `X-Forwarded-*` headers (set when behind a reverse proxy). */
-    trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
+    /** The proxies whose `X-Forwarded-*` headers are believed: addresses or CIDR ranges. */
+    trustProxy: trustedProxies,
+    /** More names the service answers to on loopback-trusted routes, beside `url`'s and `host`'s. */
+    hosts: z.array(hostName, { error: 'expected a list of host names' }).default([]),
+    /** Deepest nesting of arrays and objects a JSON request body may have. */
+    jsonDepthLimit,
     /**
      * Processes serving requests on the one port (`auto`: one per core, see `cluster/workers.ts`);
      * their shared state lives in `state.database`, or in the primary process when that is memory.

@@ -1,10 +1,8 @@
 /** Which state store the config chooses, what the start-up line says, and a refusal that names the key. */
-import { MemoryStateStore } from '@gatehouse/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestSchemas } from '../../test/support/pg-schema.js';
 import { loadConfig } from '../config/load.js';
 import { type OpenedStateStore, openStateStore, stateDatabase } from './open-state-store.js';
-import { PostgresStateStore } from './postgres-state-store.js';
 
 const schema = useTestSchemas();
 const opened: OpenedStateStore[] = [];
@@ -26,7 +24,8 @@ describe('openStateStore', () => {
   it('keeps state in memory by default, and with an SQLite resources store', async () => {
     for (const env of [{} as Record<string, string>, { GATEHOUSE_RESOURCES_DATABASE: '/tmp/resources.db' }]) {
       const state = await open(env);
-      expect(state.store).toBeInstanceOf(MemoryStateStore);
+      expect(state.kind).toBe('memory');
+      expect(state.peers).toBeUndefined();
       expect(state.description).toBe(
         'state: memory (this process only; several instances need a shared state.database)',
       );
@@ -41,13 +40,14 @@ describe('openStateStore', () => {
       key: 'resources.database',
     });
     const state = await open({ GATEHOUSE_RESOURCES_DATABASE: url });
-    expect(state.store).toBeInstanceOf(PostgresStateStore);
+    expect(state.kind).toBe('postgresql');
+    expect(state.peers?.listening).toBe(true);
     expect(state.description).toMatch(
       /^state: PostgreSQL postgres:\/\/.*, table gatehouse_state \(.*from resources\.database\)$/,
     );
     if (withPassword.password) expect(state.description).not.toContain(withPassword.password);
     const memory = await open({ GATEHOUSE_RESOURCES_DATABASE: url, GATEHOUSE_STATE_DATABASE: 'memory' });
-    expect(memory.store).toBeInstanceOf(MemoryStateStore);
+    expect(memory.kind).toBe('memory');
   });
 
   it('opens state.database on its own', async () => {

@@ -7,16 +7,27 @@
  * rate-limit store) is handed this one object. A PostgreSQL store that cannot be opened stops
  * start-up with a message naming the key, never falling back to memory: instances that silently
  * kept their state apart would let a replayed login or a revoked session through.
+ *
+ * On PostgreSQL it also opens the peer channel (state/peer-channel.ts), through which instances
+ * push what they decided (revocations, throttles, settled commands, reloaded modules); the store
+ * handed out is wrapped so that its writes fire the in-process events of state/state-events.ts.
  */
 import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
-import { isPostgresUrl } from '@gatehouse/resources';
-import { describeDatabase } from '../areas/resources.js';
+import { type DatabaseAvailability, isPostgresUrl } from '@gatehouse/resources';
+import { describeDatabase } from '../areas/resources/area.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
+import { PeerChannel } from './peer-channel.js';
 import { PostgresStateStore } from './postgres-state-store.js';
+import { SignallingStateStore } from './state-events.js';
 
 export interface OpenedStateStore {
-  readonly store: StateStore;
+  /** The store every library gets, and the events any cache of its decisions subscribes to. */
+  readonly store: SignallingStateStore;
+  /** PostgreSQL: how instances tell each other what happened; memory: none (one process). */
+  readonly peers: PeerChannel | undefined;
+  /** PostgreSQL: whether the state database answers (for `/ready` and the 503 answers). */
+  readonly availability: DatabaseAvailability | undefined;
   /** `memory` or `postgresql`, for `/ready`. */
   readonly kind: 'memory' | 'postgresql';
   /** The start-up summary line naming the store. */
@@ -35,28 +46,50 @@ export function stateDatabase(config: GatehouseConfig): { url: string; key: stri
     : undefined;
 }
 
-export async function openStateStore(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
+/**
+ * Opens the configured store; `wrap` (a worker's relay of its revocations, cluster/worker-state.ts)
+ * sits between the store and the in-process events, so every write still fires them.
+ */
+export async function openStateStore(
+  config: GatehouseConfig,
+  logger: Logger,
+  wrap: (store: StateStore) => StateStore = (store) => store,
+): Promise<OpenedStateStore> {
   const database = stateDatabase(config);
   if (!database) {
-    const store = new MemoryStateStore();
+    const memory = new MemoryStateStore();
     return {
-      store,
+      store: new SignallingStateStore(wrap(memory), undefined, logger),
+      peers: undefined,
+      availability: undefined,
       kind: 'memory',
       description: 'state: memory (this process only; several instances need a shared state.database)',
-      close: async () => store.close(),
+      close: async () => memory.close(),
     };
   }
   const where = describeDatabase(database.url);
-  let store: PostgresStateStore;
+  let postgres: PostgresStateStore | undefined;
+  let peers: PeerChannel;
   try {
-    store = await PostgresStateStore.open(database.url, { logger });
+    postgres = await PostgresStateStore.open(database.url, { logger });
+    peers = await PeerChannel.open(
+      { connectionString: database.url, keepAlive: true },
+      { logger, availability: postgres.availability },
+    );
   } catch (error) {
+    await postgres?.close();
     throw new Error(`${database.key}: cannot open the shared state store on ${where}: ${String(error)}`);
   }
+  const state = postgres;
   return {
-    store,
+    store: new SignallingStateStore(wrap(state), peers, logger),
+    peers,
+    availability: state.availability,
     kind: 'postgresql',
     description: `state: ${where}, table gatehouse_state (shared by every instance on it; from ${database.key})`,
-    close: () => store.close(),
+    close: async () => {
+      await peers.close();
+      await state.close();
+    },
   };
 }

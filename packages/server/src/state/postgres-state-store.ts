@@ -11,9 +11,17 @@
  *
  * Statements time out after 5 s (`statement_timeout`), and a connection is awaited for 5 s at most:
  * a database that does not answer fails the caller, which fails closed (a login or a logout is
- * refused), instead of holding requests open.
+ * refused), instead of holding requests open. Every connection hears its own errors (a lost one
+ * never ends the process) and each statement tells the database's availability tracker whether
+ * it was reached, so an outage is logged once each way and the service answers 503 meanwhile.
  */
 import type { StateStore } from '@gatehouse/auth';
+import {
+  availabilityOf,
+  type DatabaseAvailability,
+  isPostgresAway,
+  watchConnections,
+} from '@gatehouse/resources';
 import pg from 'pg';
 import type { Logger } from '../logging.js';
 import { migrateStateTable, TABLE } from './state-schema.js';
@@ -66,10 +74,12 @@ export class PostgresStateStore implements StateStore {
   readonly #pool: pg.Pool;
   readonly #timer: NodeJS.Timeout;
   readonly #logger: Logger | undefined;
+  readonly #availability: DatabaseAvailability;
   #sweeping: Promise<number> | undefined;
 
-  private constructor(pool: pg.Pool, options: PostgresStateStoreOptions) {
+  private constructor(pool: pg.Pool, availability: DatabaseAvailability, options: PostgresStateStoreOptions) {
     this.#pool = pool;
+    this.#availability = availability;
     this.#logger = options.logger;
     this.#timer = setInterval(() => void this.#sweepInBackground(), options.sweepIntervalMs ?? 60_000);
     this.#timer.unref();
@@ -89,37 +99,60 @@ export class PostgresStateStore implements StateStore {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       connectionTimeoutMillis: STATEMENT_TIMEOUT_MS,
     });
-    // An idle connection that breaks must not crash the process; the next statement reconnects.
-    pool.on('error', () => undefined);
+    const availability = availabilityOf(connectionString);
+    if (options.logger) availability.useLogger(options.logger);
+    // A connection that breaks, idle or held, must not crash the process; the next statement reconnects.
+    watchConnections(pool, availability);
     try {
       await migrateStateTable(pool);
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return new PostgresStateStore(pool, options);
+    return new PostgresStateStore(pool, availability, options);
+  }
+
+  /** The availability tracker of this store's database (shared with every pool on it). */
+  get availability(): DatabaseAvailability {
+    return this.#availability;
   }
 
   async get(key: string): Promise<string | undefined> {
-    const { rows } = await this.#pool.query<{ value: string }>(SQL.get, [key]);
+    const { rows } = await this.#query<{ value: string }>(SQL.get, [key]);
     return rows[0]?.value;
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(SQL.setIfAbsent, [key, value, ttl(ttlMs)]);
+    const { rowCount } = await this.#query(SQL.setIfAbsent, [key, value, ttl(ttlMs)]);
     return rowCount === 1;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.#pool.query(SQL.set, [key, value, ttl(ttlMs)]);
+    await this.#query(SQL.set, [key, value, ttl(ttlMs)]);
   }
 
   async delete(key: string): Promise<void> {
-    await this.#pool.query(SQL.delete, [key]);
+    await this.#query(SQL.delete, [key]);
+  }
+
+  /** One statement, telling the tracker whether the database answered. */
+  async #query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    params: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const startedAt = Date.now();
+    try {
+      const result = await this.#pool.query<R>(sql, params);
+      this.#availability.reached(startedAt);
+      return result;
+    } catch (error) {
+      if (isPostgresAway(error)) this.#availability.lost(error);
+      throw error;
+    }
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
-    const { rows } = await this.#pool.query<{ value: string }>(SQL.increment, [key, ttl(ttlMs)]);
+    const { rows } = await this.#query<{ value: string }>(SQL.increment, [key, ttl(ttlMs)]);
     return Number(rows[0]!.value);
   }
 
@@ -127,7 +160,7 @@ export class PostgresStateStore implements StateStore {
   async sweep(): Promise<number> {
     let removed = 0;
     for (;;) {
-      const { rowCount } = await this.#pool.query(SQL.sweep);
+      const { rowCount } = await this.#query(SQL.sweep, []);
       removed += rowCount ?? 0;
       if ((rowCount ?? 0) < SWEEP_BATCH) return removed;
     }
@@ -146,7 +179,9 @@ export class PostgresStateStore implements StateStore {
     try {
       await this.#sweeping;
     } catch (error) {
-      this.#logger?.logf('[WARN] state store: sweep of expired entries failed: %s', String(error));
+      // An outage is logged once by the tracker, not once a minute here.
+      if (!isPostgresAway(error))
+        this.#logger?.logf('[WARN] state store: sweep of expired entries failed: %s', String(error));
     } finally {
       this.#sweeping = undefined;
     }

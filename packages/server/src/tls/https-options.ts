@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { SecureContextOptions, TlsOptions } from 'node:tls';
-import { ConfigError } from '../config/errors.js';
-import { type TlsConfig, tlsEnabled } from '../config/tls.js';
+import { ConfigError } from '../settings/errors.js';
+import { type TlsConfig, tlsEnabled } from './config.js';
 
 function readPem(key: 'cert' | 'key' | 'ca', path: string): Buffer {
   try {

@@ -10,8 +10,8 @@ import { unwatchFile, watchFile } from 'node:fs';
 import type { Server } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../access/access.js';
-import { type TlsConfig, tlsEnabled } from '../config/tls.js';
 import type { Logger } from '../logging.js';
+import { type TlsConfig, tlsEnabled } from './config.js';
 import { secureContextOptions } from './https-options.js';
 
 const POLL_MS = 1000;

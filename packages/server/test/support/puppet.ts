@@ -19,7 +19,8 @@ export interface PuppetRun {
  * `puppet apply` of `manifest` as `certname`, with its own confdir, certificate and puppetdb.conf.
  * With `routes` (the default) a routes.yaml sends facts to PuppetDB without reading them back
  * (`puppetdb_apply`); without it Puppet's storeconfigs defaults apply, which read the node's
- * facts from `/pdb/query/v4/nodes/<certname>/facts` before running Facter.
+ * facts from `/pdb/query/v4/nodes/<certname>/facts` before running Facter. With `reports` the run's
+ * report goes to PuppetDB too (`reports = puppetdb`, a `store report` v8 command).
  */
 export function puppetApply(
   dir: string,
@@ -28,7 +29,7 @@ export function puppetApply(
   pair: KeyPair,
   url: string,
   manifest: string,
-  options: { readonly routes?: boolean } = {},
+  options: { readonly routes?: boolean; readonly reports?: boolean } = {},
 ) {
   const base = join(dir, certname);
   mkdirSync(base, { recursive: true });
@@ -56,7 +57,7 @@ export function puppetApply(
     '--storeconfigs',
     '--storeconfigs_backend=puppetdb',
     ...(routes ? [`--route_file=${join(base, 'routes.yaml')}`] : []),
-    '--no-report',
+    ...(options.reports ? ['--report', '--reports=puppetdb'] : ['--no-report']),
     '--color=false',
     join(base, 'site.pp'),
   ];

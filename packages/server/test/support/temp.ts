@@ -1,5 +1,5 @@
 /** A fresh temporary directory per test, removed afterwards. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -11,6 +11,7 @@ export function useTempDirs(): () => string {
   });
   return () => {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+    chmodSync(dir, 0o755); // sandboxed webhook workers read a modules folder in it as their own user
     made.push(dir);
     return dir;
   };

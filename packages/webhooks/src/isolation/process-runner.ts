@@ -7,6 +7,9 @@
  * out: the worker is killed then, since JavaScript cannot be interrupted otherwise), the event is
  * logged once with the module and method, and a new worker is started for the calls that follow.
  * If the new worker cannot even import the module, the module answers 503 until its file changes.
+ * A worker that sends what the protocol does not allow (a forged or oversized message) is killed
+ * the same way, and its calls answer 502. A batch of calls that cannot be sent answers 500; the
+ * service itself never throws for what a worker or a call contains.
  */
 import { errorAnswer } from '../answer.js';
 import type { WebhookErrorCode } from '../errors.js';
@@ -15,7 +18,9 @@ import type { Runner } from '../runner.js';
 import type { Release } from '../semaphore.js';
 import type { AnswerMessage, CallMessage, FromWorker, ToWorker } from './protocol.js';
 import {
+  brokenWorker,
   describeExit,
+  killWorker,
   type ReadyModule,
   startWorker,
   type Worker,
@@ -32,7 +37,7 @@ interface Pending {
 }
 
 export class ProcessRunner implements Runner {
-  readonly isolation = 'process';
+  readonly isolation: 'process' | 'sandbox';
   readonly #spec: WorkerSpec;
   readonly #onClosed: () => void;
   #worker: Worker | undefined;
@@ -50,6 +55,7 @@ export class ProcessRunner implements Runner {
 
   private constructor(spec: WorkerSpec, worker: Worker, onClosed: () => void) {
     this.#spec = spec;
+    this.isolation = spec.confinement.kind;
     this.#onClosed = onClosed;
     this.#attach(worker);
   }
@@ -85,22 +91,44 @@ export class ProcessRunner implements Runner {
 
   #flush(): void {
     const worker = this.#worker;
-    if (!worker?.child.connected || this.#killedFor || this.#outbox.length === 0) return; // sent once a worker is ready
+    if (!worker || worker.broken || this.#killedFor || this.#outbox.length === 0) return; // sent once a worker is ready
     const calls = this.#outbox.filter((call) => {
       const pending = this.#pending.get(call.id);
       if (pending) pending.sentTo = worker;
       return pending !== undefined; // a call that timed out while waiting is not sent
     });
     this.#outbox = [];
-    if (calls.length > 0) worker.child.send({ type: 'calls', calls } satisfies ToWorker);
+    if (calls.length === 0) return;
+    const problem = worker.channel.send({ type: 'calls', calls } satisfies ToWorker);
+    if (problem) this.#unsent(calls, problem);
+  }
+
+  /** Calls that could not reach the worker answer 500, logged once for the batch. */
+  #unsent(calls: readonly CallMessage[], problem: string): void {
+    const methods = new Set<string>();
+    for (const call of calls) {
+      const pending = this.#pending.get(call.id);
+      if (!pending) continue;
+      this.#pending.delete(call.id);
+      methods.add(pending.method);
+      this.#finish(pending, 'ERR_WORKER_CHANNEL');
+    }
+    this.#spec.logger.logf(
+      'webhooks: %d call(s) of %s (%s) answered 500: the batch %s',
+      calls.length,
+      this.#spec.module,
+      [...methods].join(', '),
+      problem,
+    );
   }
 
   #attach(worker: Worker): void {
     this.#worker = worker;
-    worker.child.on('message', (message: FromWorker) => {
+    worker.onMessage = (message: FromWorker) => {
       if (message.type === 'answers') this.#answers(message.answers);
       else if (message.type === 'fatal') worker.fatal = message.error;
-    });
+      else brokenWorker(worker, `a "${message.type}" message after its module was loaded`);
+    };
     this.#exited = new Promise((resolve) =>
       worker.child.once('exit', (code, signal) => {
         this.#workerEnded(worker, describeExit(code, signal));
@@ -121,7 +149,7 @@ export class ProcessRunner implements Runner {
       if (problem) this.#spec.logger.logf('webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
       pending.resolve(answer);
     }
-    if (this.#closing && this.#pending.size === 0) this.#worker?.child.kill('SIGKILL');
+    if (this.#closing && this.#pending.size === 0 && this.#worker) killWorker(this.#worker);
   }
 
   #timedOut(id: number, timeoutMs: number): void {
@@ -131,7 +159,7 @@ export class ProcessRunner implements Runner {
     this.#releaseOnExit.push(pending.release);
     this.#killedFor ??= { method: pending.method, timeoutMs };
     pending.resolve(errorAnswer('ERR_HANDLER_TIMEOUT'));
-    this.#worker?.child.kill('SIGKILL');
+    if (this.#worker) killWorker(this.#worker);
   }
 
   /** Answers what the ended worker was running, logs why it ended, and starts the next one. */
@@ -146,7 +174,8 @@ export class ProcessRunner implements Runner {
       victims.push(pending);
     }
     for (const release of this.#releaseOnExit.splice(0)) release();
-    for (const victim of victims) this.#finish(victim, 'ERR_WORKER_CRASHED');
+    const code = worker.broken ? 'ERR_BAD_WORKER_ANSWER' : 'ERR_WORKER_CRASHED';
+    for (const victim of victims) this.#finish(victim, code);
     const killedFor = this.#killedFor;
     this.#killedFor = undefined;
     if (this.#closing) {
@@ -162,15 +191,18 @@ export class ProcessRunner implements Runner {
       running.length > 0
         ? `while running ${running.join(', ')}`
         : `after ${module}.${this.#lastMethod ?? '(no call)'}`;
-    const why = killedFor
-      ? `timed out after ${killedFor.timeoutMs} ms, worker killed`
-      : (worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit));
+    const why = worker.broken
+      ? `it sent ${worker.broken}, worker killed`
+      : killedFor
+        ? `timed out after ${killedFor.timeoutMs} ms, worker killed`
+        : (worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit));
     logger.logf(
-      'webhooks: %s worker stopped %s: %s; %d call(s) in flight answered 500; starting a new worker',
+      'webhooks: %s worker stopped %s: %s; %d call(s) in flight answered %d; starting a new worker',
       module,
       during,
       why,
       victims.length,
+      worker.broken ? 502 : 500,
     );
     this.#restart();
   }
@@ -184,7 +216,7 @@ export class ProcessRunner implements Runner {
   #restart(): void {
     startWorker(this.#spec).then(
       ({ worker }) => {
-        if (this.#closing) worker.child.kill('SIGKILL');
+        if (this.#closing) killWorker(worker);
         else this.#attach(worker);
       },
       (err: Error) => {
@@ -213,7 +245,7 @@ export class ProcessRunner implements Runner {
       this.#onClosed();
       return;
     }
-    if (this.#pending.size === 0) this.#worker.child.kill('SIGKILL');
+    if (this.#pending.size === 0) killWorker(this.#worker);
     return this.#exited;
   }
 }

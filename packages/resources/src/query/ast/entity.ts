@@ -1,6 +1,7 @@
 /**
  * The entities a query can reach: the ones with routes of their own (resources, nodes, facts,
- * catalogs, environments, fact_names) and what `from`, `select_<entity>` and `subquery` name.
+ * catalogs, environments, fact_names, factsets, inventory, fact_contents, fact_paths, edges,
+ * producers, reports, events) and what `from`, `select_<entity>` and `subquery` name.
  * @module
  */
 
@@ -11,9 +12,20 @@ const ENTITIES = {
   catalogs: true,
   environments: true,
   fact_names: true,
+  factsets: true,
+  inventory: true,
+  fact_contents: true,
+  fact_paths: true,
+  edges: true,
+  producers: true,
+  reports: true,
+  events: true,
 } as const;
 
 export type Entity = keyof typeof ENTITIES;
+
+/** Every entity this service answers, in the order above. */
+export const ENTITY_NAMES: readonly Entity[] = Object.freeze(Object.keys(ENTITIES) as Entity[]);
 
 export function isEntity(name: string): name is Entity {
   return Object.hasOwn(ENTITIES, name);

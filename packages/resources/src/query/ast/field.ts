@@ -20,9 +20,16 @@ export interface ParameterFieldNode {
   readonly name: string;
 }
 
-/** `parameters.a.b`: a path into the resource's parameters; `path` holds the unquoted components. */
+/**
+ * Where a dotted field reaches: a resource's `parameters`, or an inventory entry's `facts` (the
+ * path starts with the fact's name) or `trusted` (the path is inside the `trusted` fact).
+ */
+export type DottedRoot = 'parameters' | 'facts' | 'trusted';
+
+/** `parameters.a.b`, `facts.os.family`: a path into a JSON field; `path` holds the unquoted components. */
 export interface DottedParameterFieldNode {
   readonly kind: 'DottedParameterField';
+  readonly root: DottedRoot;
   readonly path: readonly string[];
   /** The field as the client wrote it; extract output uses it as the key. */
   readonly text: string;
@@ -49,8 +56,12 @@ export const FactField = Object.freeze({
 });
 
 export const DottedParameterField = Object.freeze({
-  create: (path: readonly string[], text: string): DottedParameterFieldNode =>
-    Object.freeze({ kind: 'DottedParameterField', path: Object.freeze([...path]), text }),
+  create: (
+    path: readonly string[],
+    text: string,
+    root: DottedRoot = 'parameters',
+  ): DottedParameterFieldNode =>
+    Object.freeze({ kind: 'DottedParameterField', root, path: Object.freeze([...path]), text }),
 });
 
 /** How a field is written in PuppetDB's error messages and in extract output keys. */

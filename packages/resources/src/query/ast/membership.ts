@@ -7,8 +7,8 @@ import type { Entity } from './entity.js';
 import type { ColumnFieldNode } from './field.js';
 import type { QueryNode } from './query-node.js';
 
-/** Scalars an `["array", [...]]` may hold. */
-export type ArrayElement = string | number | boolean;
+/** What an `["array", [...]]` may hold: scalars, or fact paths (`["os", "family"]`) for a path field. */
+export type ArrayElement = string | number | boolean | readonly (string | number)[];
 
 export interface ArrayValuesNode {
   readonly kind: 'ArrayValues';

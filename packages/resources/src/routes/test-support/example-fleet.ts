@@ -28,7 +28,8 @@ export function exampleFacts(certname: string, index: number): Record<string, un
   };
 }
 
-async function command(
+/** Sends one command through the real command route and waits until it is applied. */
+export async function sendCommand(
   app: FastifyInstance,
   name: string,
   version: number,
@@ -44,6 +45,28 @@ async function command(
   if (res.statusCode !== 200) throw new Error(`${name} ${certname}: ${res.statusCode} ${res.body}`);
 }
 
+/**
+ * The facts Facter 4 and Puppet 7 send for the `index`-th example node (sorted by certname): the
+ * example facts with `trusted`, `networking`, a full `os` and the versions, as dashboards read them.
+ */
+export function agentFacts(certname: string, index: number): Record<string, unknown> {
+  const [hostname, ...domain] = certname.split('.');
+  const ip = `10.0.0.${index + 1}`;
+  return {
+    ...exampleFacts(certname, index),
+    trusted: { authenticated: 'remote', certname, domain: domain.join('.'), extensions: {}, hostname },
+    networking: { fqdn: certname, hostname, ip, interfaces: { eth0: { ip, mtu: 1500 } } },
+    os: {
+      name: 'Debian',
+      family: 'Debian',
+      architecture: 'amd64',
+      release: { major: '12', full: '12.5' },
+    },
+    kernelrelease: '6.1.0-18-amd64',
+    puppetversion: '7.23.0',
+  };
+}
+
 /** Feeds the example fleet into an app with the resources plugin; timestamps are relative to `now`. */
 export async function feedExampleFleet(app: FastifyInstance, now: number): Promise<void> {
   const ts = (offsetSeconds: number) => new Date(now + offsetSeconds * 1000).toISOString();
@@ -53,8 +76,8 @@ export async function feedExampleFleet(app: FastifyInstance, now: number): Promi
   for (const [index, file] of files.entries()) {
     const catalog = JSON.parse(readFileSync(new URL(file, DIR), 'utf8'));
     catalog.producer_timestamp = ts(-600 + index);
-    await command(app, 'replace_catalog', 9, catalog.certname, catalog);
-    await command(app, 'replace_facts', 5, catalog.certname, {
+    await sendCommand(app, 'replace_catalog', 9, catalog.certname, catalog);
+    await sendCommand(app, 'replace_facts', 5, catalog.certname, {
       certname: catalog.certname,
       environment: catalog.environment,
       producer_timestamp: ts(-500 + index),
@@ -62,7 +85,7 @@ export async function feedExampleFleet(app: FastifyInstance, now: number): Promi
       values: exampleFacts(catalog.certname, index),
     });
   }
-  await command(app, 'store_report', 8, 'web1.example.com', {
+  await sendCommand(app, 'store_report', 8, 'web1.example.com', {
     certname: 'web1.example.com',
     environment: 'production',
     puppet_version: '7.23.0',
@@ -86,7 +109,7 @@ export async function feedExampleFleet(app: FastifyInstance, now: number): Promi
     noop_pending: false,
     type: 'agent',
   });
-  await command(app, 'deactivate_node', 3, 'mon1.example.com', {
+  await sendCommand(app, 'deactivate_node', 3, 'mon1.example.com', {
     certname: 'mon1.example.com',
     producer_timestamp: ts(-100),
   });

@@ -68,6 +68,20 @@ public final class GraphqlConstants {
     public static final String AUTHENTICATOR = "osgi.graphql.authenticator";
     /** Debounce delay of schema rebuilds in milliseconds (default 50). */
     public static final String REBUILD_DELAY_MS = "osgi.graphql.rebuild.delay.ms";
+    /**
+     * Time limit of one operation in milliseconds (default 30000; 0 sets none). When it passes, the operation
+     * answers with what its fields resolved so far plus an error for each field still running, and those
+     * resolvers are cancelled (see {@link GraphqlOperation}).
+     */
+    public static final String OPERATION_TIMEOUT_MS = "osgi.graphql.operation.timeout.ms";
+    /** Threads that run the service methods of the gateway's operations (default 16). */
+    public static final String RESOLVER_THREADS = "osgi.graphql.resolver.threads";
+    /**
+     * {@code true}: every {@code Long} value of the gateway is written and read as a JSON string
+     * ({@code "9007199254740993"}), as {@code @GraphqlLongAsString} does for one field; JavaScript numbers hold
+     * integers only up to 2^53 exactly (default false).
+     */
+    public static final String LONG_AS_STRING = "osgi.graphql.long.as.string";
     /** Property of the runtime service: number of successful schema builds. */
     public static final String CHANGE_COUNT = "service.changecount";
 }

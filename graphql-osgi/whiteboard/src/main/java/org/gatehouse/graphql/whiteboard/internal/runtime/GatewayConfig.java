@@ -10,10 +10,14 @@ import org.gatehouse.graphql.api.GraphqlConstants;
  *
  * @param authenticator LDAP filter selecting the required {@code GraphqlAuthenticator} service, or null
  *     for a gateway without authentication
+ * @param operationTimeoutMs time limit of one operation, 0 for none
+ * @param resolverThreads threads that run service methods
+ * @param longAsString {@code Long} values travel as JSON strings (for JavaScript clients)
  */
 public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestBytes, int maxBatchSize, boolean graphiql,
         boolean introspection, boolean exposeExceptions, int documentCacheSize, long rebuildDelayMs,
-        Map<String, String> responseHeaders, CorsConfig cors, String authenticator) {
+        Map<String, String> responseHeaders, CorsConfig cors, String authenticator, long operationTimeoutMs, int resolverThreads,
+        boolean longAsString) {
 
     public static final int DEFAULT_MAX_DEPTH = 20;
     public static final int DEFAULT_MAX_COMPLEXITY = 1000;
@@ -21,6 +25,8 @@ public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestByte
     public static final int DEFAULT_MAX_BATCH_SIZE = 10;
     public static final int DEFAULT_DOCUMENT_CACHE_SIZE = 500;
     public static final long DEFAULT_REBUILD_DELAY_MS = 50;
+    public static final long DEFAULT_OPERATION_TIMEOUT_MS = 30_000;
+    public static final int DEFAULT_RESOLVER_THREADS = 16;
 
     public GatewayConfig {
         responseHeaders = Map.copyOf(responseHeaders);
@@ -50,7 +56,18 @@ public record GatewayConfig(int maxDepth, int maxComplexity, long maxRequestByte
                 ConfigValues.number(properties, GraphqlConstants.REBUILD_DELAY_MS, DEFAULT_REBUILD_DELAY_MS),
                 headers,
                 CorsConfig.from(properties),
-                authenticatorFilter(properties));
+                authenticatorFilter(properties),
+                ConfigValues.number(properties, GraphqlConstants.OPERATION_TIMEOUT_MS, DEFAULT_OPERATION_TIMEOUT_MS),
+                resolverThreads(properties),
+                ConfigValues.flag(properties, GraphqlConstants.LONG_AS_STRING, false));
+    }
+
+    private static int resolverThreads(Map<String, ?> properties) {
+        long threads = ConfigValues.number(properties, GraphqlConstants.RESOLVER_THREADS, DEFAULT_RESOLVER_THREADS);
+        if (threads < 1) {
+            throw new IllegalArgumentException(GraphqlConstants.RESOLVER_THREADS + " must be at least 1, got " + threads);
+        }
+        return (int) threads;
     }
 
     private static String authenticatorFilter(Map<String, ?> properties) {

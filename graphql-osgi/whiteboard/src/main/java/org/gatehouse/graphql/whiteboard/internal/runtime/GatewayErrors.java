@@ -22,6 +22,10 @@ public enum GatewayErrors implements ErrorClassification {
     BadRequest,
     /** The authenticator refused the request (401 or 403). */
     Unauthenticated,
+    /** The operation's time limit passed before the field resolved (the operation still answers 200 with the rest). */
+    TimeLimitExceeded,
+    /** The client disconnected, so the operation was cancelled (nobody reads this answer). */
+    Cancelled,
     /** An unexpected exception; the client gets only its error id, the log has the rest. */
     InternalError;
 

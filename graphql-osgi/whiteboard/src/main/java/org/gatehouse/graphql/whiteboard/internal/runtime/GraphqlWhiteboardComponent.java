@@ -32,7 +32,9 @@ import org.osgi.service.servlet.whiteboard.annotations.RequireHttpWhiteboard;
         service = Servlet.class,
         property = {
             "osgi.http.whiteboard.servlet.pattern=" + GraphqlConstants.DEFAULT_PATTERN,
-            "osgi.http.whiteboard.servlet.name=GraphQL"
+            "osgi.http.whiteboard.servlet.name=GraphQL",
+            // operations still running go on without the HTTP thread (see PendingAnswer)
+            "osgi.http.whiteboard.servlet.asyncSupported=true"
         })
 @RequireHttpWhiteboard
 public class GraphqlWhiteboardComponent extends HttpServlet {
@@ -46,6 +48,7 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     private transient ExtensionTracker<Instrumentation> instrumentations;
     private transient AuthenticatorTracker authenticators;
     private transient GraphqlHttpHandler handler;
+    private transient ResolverPool resolvers;
     private transient ServiceRegistration<GraphqlServiceRuntime> runtime;
     private transient Dictionary<String, Object> runtimeProperties;
 
@@ -62,7 +65,8 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
         manager = new SchemaManager(config, this::changed);
         authenticators = new AuthenticatorTracker(context, config.authenticator());
         shared = new SharedInstances(context);
-        handler = new GraphqlHttpHandler(context, manager, config, authenticators, shared);
+        resolvers = new ResolverPool(config.resolverThreads(), config.operationTimeoutMs());
+        handler = new GraphqlHttpHandler(context, manager, config, authenticators, shared, resolvers);
         runtime = context.registerService(GraphqlServiceRuntime.class, new RuntimeService(manager), withCount(manager.runtimeDTO().changeCount));
         mapperTracker = new TypeMapperTracker(context, manager);
         mapperTracker.open();
@@ -78,6 +82,7 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     @Deactivate
     void deactivate() {
         tracker.close();
+        resolvers.close();
         shared.close();
         mapperTracker.close();
         scalars.close();

@@ -41,9 +41,16 @@ final class BatchedMethodFetcher implements DataFetcher<Object> {
         ServiceInstances instances = env.getGraphQlContext().get(ServiceInstances.CONTEXT_KEY);
         Object service = instances.instanceFor(binding);
         String name = binding.fieldName() + "." + batch.getName() + "#" + binding.serviceId();
+        ResolverCalls calls = env.getGraphQlContext().get(ResolverCalls.CONTEXT_KEY);
         DataLoader<Object, Object> loader = registry.computeIfAbsent(name, n -> DataLoaderFactory.newDataLoader(
-                (List<Object> keys) -> CompletableFuture.completedFuture(callBatch(service, keys))));
+                (List<Object> keys) -> calls == null ? CompletableFuture.completedFuture(callBatch(service, keys))
+                        : calls.call(() -> callBatch(service, keys)).thenApply(values -> castList(values))));
         return loader.load(keyValue).thenApply(value -> OutputValues.adapt(value, list));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> castList(Object values) {
+        return (List<Object>) values;
     }
 
     private List<Object> callBatch(Object service, List<Object> keys) {
@@ -55,7 +62,7 @@ final class BatchedMethodFetcher implements DataFetcher<Object> {
             }
             return new ArrayList<>(values);
         } catch (InvocationTargetException e) {
-            throw new CompletionException(e.getCause());
+            throw new CompletionException(GetterFetcher.contained(e.getCause()));
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }

@@ -25,14 +25,21 @@ final class GetterFetcher implements DataFetcher<Object> {
             return OutputValues.adapt(getter.invoke(source), list);
         } catch (InvocationTargetException e) {
             throw unwrap(e);
+        } catch (Error e) {
+            // e.g. a StackOverflowError while adapting a deeply nested value: this field's error only
+            throw new ResolverError(e);
         }
     }
 
+    /** The exception the invoked method threw; an {@link Error} is wrapped so it stays the error of its field. */
     static Exception unwrap(InvocationTargetException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof Exception exception) {
+        return contained(e.getCause());
+    }
+
+    static Exception contained(Throwable thrown) {
+        if (thrown instanceof Exception exception) {
             return exception;
         }
-        throw (Error) cause;
+        return thrown instanceof Error error ? new ResolverError(error) : new IllegalStateException(thrown);
     }
 }

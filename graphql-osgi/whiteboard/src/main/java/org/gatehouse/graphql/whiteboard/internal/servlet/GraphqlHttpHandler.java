@@ -19,6 +19,7 @@ import org.gatehouse.graphql.whiteboard.internal.runtime.AuthenticatorTracker;
 import org.gatehouse.graphql.whiteboard.internal.runtime.GatewayConfig;
 import org.gatehouse.graphql.whiteboard.internal.runtime.GatewayErrors;
 import org.gatehouse.graphql.whiteboard.internal.runtime.OsgiServiceInstances;
+import org.gatehouse.graphql.whiteboard.internal.runtime.ResolverPool;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaManager;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SchemaSnapshot;
 import org.gatehouse.graphql.whiteboard.internal.runtime.SharedInstances;
@@ -46,16 +47,19 @@ public final class GraphqlHttpHandler {
     private final GraphqlExecutor executor;
     private final Cors cors;
     private final GraphiqlAssets graphiqlAssets = new GraphiqlAssets();
+    private final Answers answers = new Answers(mapper);
+    private final ResolverPool pool;
 
     public GraphqlHttpHandler(BundleContext context, SchemaManager manager, GatewayConfig config, AuthenticatorTracker authenticators,
-            SharedInstances shared) {
+            SharedInstances shared, ResolverPool pool) {
+        this.pool = pool;
         this.context = context;
         this.shared = shared;
         this.manager = manager;
         this.config = config;
         this.authenticators = authenticators;
         this.parser = new RequestParser(mapper, config.maxBatchSize());
-        this.executor = new GraphqlExecutor(config.introspection());
+        this.executor = new GraphqlExecutor(config.introspection(), pool);
         this.cors = new Cors(config.cors());
     }
 
@@ -67,11 +71,11 @@ public final class GraphqlHttpHandler {
             e.headers().forEach(response::setHeader);
             LOG.log(Level.DEBUG, () -> "GraphQL request refused: " + request.getMethod() + " " + request.getRequestURI()
                     + " -> " + e.status() + " " + e.getMessage());
-            writeJson(response, e.status(), MediaTypes.JSON, errorBody(GatewayErrors.BadRequest.error(e.getMessage())));
+            answers.error(response, e.status(), errorMediaType(request), GatewayErrors.BadRequest.error(e.getMessage()));
         } catch (RuntimeException e) {
             String id = GatewayErrors.newErrorId();
             LOG.log(Level.ERROR, "GraphQL request " + request.getMethod() + " " + request.getRequestURI() + " failed, error id " + id, e);
-            writeJson(response, 500, MediaTypes.JSON, errorBody(GatewayErrors.internal(id, GraphqlErrorBuilder.newError())));
+            answers.error(response, 500, errorMediaType(request), GatewayErrors.internal(id, GraphqlErrorBuilder.newError()));
         }
     }
 
@@ -130,7 +134,7 @@ public final class GraphqlHttpHandler {
                 ? new ParsedBody(List.of(ParsedBody.ParsedOperation.of(parser.fromParameters(request.getParameter("query"),
                         request.getParameter("variables"), request.getParameter("operationName")))), false)
                 : parser.fromBody(request.getContentType(), BodyReader.read(request, config.maxRequestBytes()));
-        execute(response, body, get, principal, mediaType);
+        execute(request, response, body, get, principal, mediaType);
     }
 
     private Principal authenticate(HttpServletRequest request) throws BadRequestException {
@@ -153,26 +157,32 @@ public final class GraphqlHttpHandler {
         }
     }
 
-    private void execute(HttpServletResponse response, ParsedBody body, boolean readOnly, Principal principal, String mediaType)
-            throws IOException {
+    /**
+     * Runs the operations. Parsing and validation happen on this HTTP thread; service methods run on the
+     * gateway's resolver threads. An answer that is not ready when this thread is done goes on in servlet
+     * async mode ({@link PendingAnswer}), so the HTTP thread returns to the pool at once.
+     */
+    private void execute(HttpServletRequest request, HttpServletResponse response, ParsedBody body, boolean readOnly,
+            Principal principal, String mediaType) throws IOException {
         SchemaSnapshot snapshot = manager.current();
-        List<ExecutionResult> results;
-        try (OsgiServiceInstances instances = new OsgiServiceInstances(context, snapshot.references(), shared)) {
-            results = executor.execute(snapshot, instances, body.operations(), readOnly, principal);
+        OsgiServiceInstances instances = new OsgiServiceInstances(context, snapshot.references(), shared);
+        RequestExecution execution;
+        try {
+            execution = executor.execute(snapshot, instances, body.operations(), readOnly, principal);
+        } catch (RuntimeException e) {
+            instances.close();
+            throw e;
         }
-        if (body.batch()) {
-            writeJson(response, 200, mediaType, results.stream().map(ExecutionResult::toSpecification).toList());
+        if (execution.results().isDone() || !request.isAsyncSupported()) {
+            try {
+                answers.results(response, body.batch(), execution.results().join(), mediaType, false);
+            } finally {
+                instances.close();
+            }
             return;
         }
-        ExecutionResult result = results.get(0);
-        int status = ResponseStatus.of(result, mediaType);
-        if (status == 405) {
-            response.setHeader("Allow", "POST");
-        }
-        if (status >= 400) {
-            LOG.log(Level.DEBUG, () -> "GraphQL request error: " + status + " " + result.getErrors().get(0).getMessage());
-        }
-        writeJson(response, status, mediaType, result.toSpecification());
+        new PendingAnswer(request.startAsync(), response, execution, answers, body.batch(), mediaType, instances)
+                .start(pool.scheduler());
     }
 
     private void writeSchema(String path, HttpServletResponse response) throws IOException {
@@ -182,21 +192,20 @@ public final class GraphqlHttpHandler {
             return;
         }
         ExecutionResult result = snapshot.graphql().execute(IntrospectionQuery.INTROSPECTION_QUERY);
-        writeJson(response, 200, MediaTypes.JSON, result.toSpecification());
+        answers.json(response, 200, MediaTypes.JSON, result.toSpecification());
     }
 
-    private static Map<String, Object> errorBody(GraphQLError error) {
-        return Map.of("errors", List.of(error.toSpecification()));
-    }
-
-    private void writeJson(HttpServletResponse response, int status, String mediaType, Object body) throws IOException {
-        write(response, status, mediaType + ";charset=UTF-8", mapper.writeValueAsBytes(body));
+    /**
+     * The media type of an answer to a request refused before any operation ran: the one the client accepts
+     * (only {@code application/graphql-response+json} for a client that accepts only that), JSON when the
+     * client accepts neither (the 406 itself).
+     */
+    private static String errorMediaType(HttpServletRequest request) {
+        String negotiated = MediaTypes.negotiate(request.getHeader("Accept"));
+        return negotiated == null ? MediaTypes.JSON : negotiated;
     }
 
     private static void write(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
-        response.setStatus(status);
-        response.setContentType(contentType);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        Answers.bytes(response, status, contentType, body);
     }
 }

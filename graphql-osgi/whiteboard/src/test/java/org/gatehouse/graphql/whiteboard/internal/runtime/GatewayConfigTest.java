@@ -17,7 +17,7 @@ class GatewayConfigTest {
         GatewayConfig config = GatewayConfig.from(Map.of());
         assertEquals(new GatewayConfig(20, 1000, 1024 * 1024, 10, false, true, false, 500, 50, Map.of(),
                 new CorsConfig(List.of(), List.of("GET", "POST"), List.of("Content-Type", "Accept", "Authorization"), false, 600),
-                null), config);
+                null, 30_000, 16, false), config);
         assertFalse(config.cors().enabled());
     }
 
@@ -34,9 +34,12 @@ class GatewayConfigTest {
                 Map.entry("osgi.graphql.document.cache.size", 0),
                 Map.entry("osgi.graphql.authenticator", "(name=gatehouse)"),
                 Map.entry("osgi.graphql.response.header.X-Frame-Options", "DENY"),
+                Map.entry("osgi.graphql.operation.timeout.ms", "2500"),
+                Map.entry("osgi.graphql.resolver.threads", 4),
+                Map.entry("osgi.graphql.long.as.string", true),
                 Map.entry("osgi.http.whiteboard.servlet.pattern", "/special/graphql/*")));
         assertEquals(new GatewayConfig(4, 200, 4096, 3, true, false, true, 0, 50, Map.of("X-Frame-Options", "DENY"),
-                CorsConfig.from(Map.of()), "(name=gatehouse)"), config);
+                CorsConfig.from(Map.of()), "(name=gatehouse)", 2500, 4, true), config);
     }
 
     @Test
@@ -66,6 +69,7 @@ class GatewayConfigTest {
                 failure(Map.of("osgi.graphql.cors.allowed.origins", "*", "osgi.graphql.cors.allow.credentials", true)));
         assertEquals("osgi.graphql.cors.allowed.origins takes origins like https://app.example.com (scheme, host, optional port),"
                 + " got 'app.example.com/'", failure(Map.of("osgi.graphql.cors.allowed.origins", "app.example.com/")));
+        assertEquals("osgi.graphql.resolver.threads must be at least 1, got 0", failure(Map.of("osgi.graphql.resolver.threads", 0)));
         assertTrue(failure(Map.of("osgi.graphql.authenticator", "(name=")).startsWith("osgi.graphql.authenticator is not a valid LDAP filter"));
     }
 

@@ -1,0 +1,116 @@
+/**
+ * @module areas/auth/service
+ * The service's one `@gatehouse/auth` Service, built from the `auth` config section: the signing
+ * secret from the data folder (or `GATEHOUSE_SECRET`) and per-site secrets (`auth.sites`), cookie and
+ * header names, the service URL, the stderr logger, the hooks of the hooks module (`auth.hooks`),
+ * and the direct provider (`local` by default) checking the credentials file, or the hooks module's
+ * `credentialChecker`. Every area gets it in its
+ * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
+ */
+import {
+  type ClaimsUpdater,
+  hashId,
+  type Opts,
+  type SameSite,
+  Service,
+  type StateStore,
+  setAdmin,
+} from '@gatehouse/auth';
+import type { GatehouseConfig } from '../../config/schema.js';
+import type { DataFolder } from '../../data/folder.js';
+import type { Logger } from '../../logging.js';
+import { avatarOptions } from '../avatars/area.js';
+import { applicationHosts } from '../forward-auth/config.js';
+import type { LoadedHooks } from './hook-references.js';
+import { authSecrets } from './secrets.js';
+import { siteSecretReader } from './site-secrets.js';
+
+/** Where the auth routes live in the service. */
+export const authMountPath = '/auth';
+
+const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
+  lax: 'Lax',
+  strict: 'Strict',
+  none: 'None',
+};
+
+/**
+ * Marks the users named in `access.admins` as admins in every token issued (login and refresh): an
+ * entry is a credentials-file name (the direct provider's user id is derived from it) or a full id.
+ */
+export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
+  const ids = new Set(config.access.admins);
+  for (const name of config.access.admins) ids.add(`${config.auth.direct.name}_${hashId(name)}`);
+  return (claims) => {
+    if (claims.user && ids.has(claims.user.id)) setAdmin(claims.user);
+    return claims;
+  };
+}
+
+/** The admin marking, then the hooks module's claims updater, when it has one. */
+function claimsUpdaterOf(config: GatehouseConfig, hook: ClaimsUpdater | undefined): ClaimsUpdater {
+  const markAdmins = adminMarker(config);
+  return hook ? async (claims) => hook(await markAdmins(claims)) : markAdmins;
+}
+
+/** What the auth Service is built from besides the configuration. */
+export interface AuthServiceParts {
+  data: DataFolder;
+  logger: Logger;
+  /** External base URL, no trailing slash. */
+  url: string;
+  stateStore: StateStore;
+  /** Where the secrets named by `...Env` keys are read. */
+  env: NodeJS.ProcessEnv;
+  /** The module of `auth.hooks`, loaded and checked. */
+  hooks: LoadedHooks | undefined;
+}
+
+/** The auth options the config maps to; unset config keys keep the library's documented defaults. */
+export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): Opts {
+  const { auth } = config;
+  const { data, logger, url, stateStore, env } = parts;
+  const hooks = parts.hooks?.hooks ?? {};
+  return {
+    secretReader: hooks.secretReader ?? siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
+    url,
+    mountPath: authMountPath,
+    tokenDuration: auth.tokenDuration,
+    cookieDuration: auth.cookieDuration,
+    revocationCheckInterval: auth.revocationCheck,
+    issuer: auth.issuer,
+    ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
+    audiences: auth.audiences,
+    allowedRedirectHosts: [...auth.allowedRedirectHosts, ...applicationHosts(config.forwardAuth)],
+    sameSite: sameSiteNames[auth.sameSite],
+    jwtCookieName: auth.cookies.jwtName,
+    xsrfCookieName: auth.cookies.xsrfName,
+    ...(auth.cookies.domain !== undefined ? { jwtCookieDomain: auth.cookies.domain } : {}),
+    xsrfHeaderKey: auth.headers.xsrf,
+    jwtHeaderKey: auth.headers.jwt,
+    sendJWTHeader: auth.headers.sendJWT,
+    jwtQuery: auth.jwtQuery,
+    xsrfIgnoreMethods: auth.xsrfIgnoreMethods,
+    disableXSRF: auth.disableXSRF,
+    bodyLimit: config.server.bodyLimit,
+    claimsUpdater: claimsUpdaterOf(config, hooks.claimsUpdater),
+    ...(hooks.validator ? { validator: hooks.validator } : {}),
+    ...(hooks.userUpdater ? { userUpdater: hooks.userUpdater } : {}),
+    ...(hooks.basicAuthChecker ? { basicAuthChecker: hooks.basicAuthChecker } : {}),
+    stateStore,
+    logger,
+    ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
+  };
+}
+
+/** The configured Service with its providers added. */
+export function createAuthService(config: GatehouseConfig, parts: AuthServiceParts): Service {
+  const service = new Service(authOptions(config, parts));
+  const { direct } = config.auth;
+  const checker = parts.hooks?.hooks.credentialChecker;
+  const credentials = parts.data.credentials;
+  if (direct.enabled && checker) service.addDirectProvider(direct.name, checker);
+  else if (credentials)
+    service.addDirectProvider(direct.name, (user, passwd) => credentials.check(user, passwd));
+  return service;
+}

@@ -1,0 +1,223 @@
+/**
+ * Push between real `gatehouse serve` processes on one PostgreSQL (state, resources and a shared
+ * credentials file), with auth's default revocation check of 10 s, so only the push can be quick:
+ * a logout on one of three instances is refused by the two others that had just verified the
+ * session (the time it took is measured against a generous bound); a command waited on at one
+ * instance and applied by another answers; a listener connection ended by the database
+ * (pg_terminate_backend) is logged, polled around and re-established by itself; the webhook
+ * delivery inbox reads the same from every instance.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { firstPassword, type ServingProcess, useServe } from './support/cli.js';
+import { type TestSchema, useTestSchemas } from './support/pg-schema.js';
+import { useTempDirs } from './support/temp.js';
+
+const serve = useServe();
+const tempDir = useTempDirs();
+const schema = useTestSchemas();
+/** Several service starts on a shared machine. */
+const SLOW = { timeout: 180_000 };
+/** Far below auth's default revocation check (10 s), far above the push's few milliseconds. */
+const REFUSED_WITHIN_MS = 1000;
+const HELLO = "export default class { handleHello(p: { name: string }) { return 'hi ' + p.name; } }";
+
+interface Cluster {
+  readonly db: TestSchema;
+  readonly instances: ServingProcess[];
+}
+
+/**
+ * `count` instances on one schema, one secret and one credentials file, started one after another;
+ * `webhooks` replaces the webhooks section of instance `i`'s config.
+ */
+async function cluster(count: number, webhooks?: (i: number) => Record<string, unknown>): Promise<Cluster> {
+  const db = await schema();
+  const shared = tempDir();
+  const env = {
+    GATEHOUSE_SECRET: randomBytes(32).toString('base64url'),
+    GATEHOUSE_RESOURCES_DATABASE: db.url,
+  };
+  const config = {
+    auth: { direct: { credentialsFile: join(shared, 'users.passwd') } },
+    webhooks: { folder: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
+  };
+  const instances: ServingProcess[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'hooks'));
+    writeFileSync(join(cwd, 'hooks', 'hello.ts'), HELLO);
+    const own = webhooks ? { ...config, webhooks: webhooks(i) } : config;
+    writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(own));
+    instances.push(await serve(cwd, [], env));
+  }
+  return { db, instances };
+}
+
+async function login(at: ServingProcess, password: string): Promise<Record<string, string>> {
+  const res = await fetch(`${at.url}/auth/local/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: 'admin', passwd: password }),
+  });
+  expect(res.status).toBe(200);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+  return { cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
+}
+
+const userStatus = async (at: ServingProcess, session: Record<string, string>) =>
+  (await fetch(`${at.url}/auth/user`, { headers: session })).status;
+
+/** Milliseconds from now until `at` refuses `session`, trying every few milliseconds for 15 s. */
+async function refusedAfter(at: ServingProcess, session: Record<string, string>, since: number) {
+  while (performance.now() - since < 15_000) {
+    if ((await userStatus(at, session)) === 401) return performance.now() - since;
+    await sleep(5);
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Logs out on `from` and measures how long each of `others` took to refuse the session. */
+async function logoutSeenBy(from: ServingProcess, others: ServingProcess[], password: string) {
+  const session = await login(from, password);
+  // Each of the others verifies (and caches) the session: only a push makes it ask again soon.
+  for (const at of others) expect(await userStatus(at, session)).toBe(200);
+  expect((await fetch(`${from.url}/auth/logout`, { headers: session })).status).toBe(200);
+  const since = performance.now();
+  return Promise.all(others.map((at) => refusedAfter(at, session, since)));
+}
+
+function waitedCommand(at: ServingProcess, certname: string): Promise<Response> {
+  const body = JSON.stringify({
+    certname,
+    environment: 'production',
+    values: { role: 'web' },
+    producer_timestamp: new Date().toISOString(),
+    producer: 'puppet.example.com',
+  });
+  return fetch(
+    `${at.url}/pdb/cmd/v1?command=replace_facts&version=5&certname=${certname}&secondsToWaitForCompletion=30`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+  );
+}
+
+/** The lines of `at`'s log matching `pattern`, waiting up to 10 s for at least one. */
+async function logLines(at: ServingProcess, pattern: RegExp): Promise<string[]> {
+  for (let i = 0; i < 100; i += 1) {
+    const lines = at
+      .log()
+      .split('\n')
+      .filter((line) => pattern.test(line));
+    if (lines.length > 0) return lines;
+    await sleep(100);
+  }
+  return [];
+}
+
+describe('instances on one PostgreSQL push what they decide', () => {
+  it('a logout on one of three instances is refused by the two others at once', SLOW, async () => {
+    const { instances } = await cluster(3);
+    const [a, b, c] = instances as [ServingProcess, ServingProcess, ServingProcess];
+    for (const at of instances) expect(at.log()).toMatch(/peers: listening for the other instances/);
+    const password = firstPassword(a);
+    const fromA = await logoutSeenBy(a, [b, c], password);
+    const fromC = await logoutSeenBy(c, [a, b], password);
+    for (const ms of [...fromA, ...fromC]) expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+  });
+
+  it('a command waited on at one instance answers when another applied it', SLOW, async () => {
+    const { db, instances } = await cluster(2);
+    const [a, b] = instances as [ServingProcess, ServingProcess];
+    // Both consume the one queue; rounds of commands sent to A until B applied one of them.
+    let appliedByB = 0;
+    for (let round = 0; round < 10 && appliedByB === 0; round += 1) {
+      const certnames = Array.from({ length: 8 }, (_, i) => `r${round}n${i}.example.com`);
+      const answers = await Promise.all(certnames.map((certname) => waitedCommand(a, certname)));
+      const bodies = await Promise.all(answers.map((res) => res.json() as Promise<{ uuid: string }>));
+      for (const [i, res] of answers.entries()) {
+        expect(res.status).toBe(200);
+        expect(bodies[i]).toMatchObject({ processed: true, timed_out: false });
+      }
+      const { rows } = await db.query<{ applied_by: string }>(
+        `SELECT applied_by FROM ${db.schema}.command_queue WHERE uuid = ANY($1)`,
+        [bodies.map((body) => body.uuid)],
+      );
+      expect(rows).toHaveLength(certnames.length);
+      appliedByB = rows.filter((row) => row.applied_by.split(':')[1] === String(b.child.pid)).length;
+    }
+    expect(appliedByB).toBeGreaterThan(0);
+  });
+
+  it(
+    'a listener connection ended by the database is logged, polled around and back by itself',
+    SLOW,
+    async () => {
+      const { db, instances } = await cluster(2);
+      const [a, b] = instances as [ServingProcess, ServingProcess];
+      const { rowCount } = await db.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1',
+        [`LISTEN "gatehouse ${db.schema}"`],
+      );
+      expect(rowCount).toBe(2);
+      for (const at of instances) {
+        expect(await logLines(at, /peers: lost the listener connection .*polling the database/)).toHaveLength(
+          1,
+        );
+        expect(await logLines(at, /peers: listening again/)).toHaveLength(1);
+        const ready = (await (await fetch(`${at.url}/ready`)).json()) as { checks: Record<string, unknown> };
+        expect(ready.checks.peers).toEqual({ ok: true, detail: 'listening (PostgreSQL LISTEN/NOTIFY)' });
+      }
+      // Pushed again: a logout on B is refused by A at once.
+      const [ms] = await logoutSeenBy(b, [a], firstPassword(a));
+      expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+      expect((await waitedCommand(b, 'after.example.com')).status).toBe(200);
+    },
+  );
+
+  it(
+    'modules reloaded on one instance reload on the other, whose own watcher heard nothing',
+    SLOW,
+    async () => {
+      // One folder on a network file system, as it were: only A watches it.
+      const folder = tempDir();
+      writeFileSync(join(folder, 'hello.ts'), HELLO);
+      const { instances } = await cluster(2, (i) => ({ folder, isolation: 'none', watch: i === 0 }));
+      const [a, b] = instances as [ServingProcess, ServingProcess];
+      writeFileSync(join(folder, 'added.ts'), 'export default class { handlePing() { return "pong"; } }');
+      const call = (at: ServingProcess) =>
+        fetch(`${at.url}/webhook/added/handlePing`, { method: 'POST', body: '{}' });
+      let status = 404;
+      for (let i = 0; i < 100 && status === 404; i += 1) {
+        status = (await call(b)).status;
+        if (status === 404) await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect((await call(a)).status).toBe(200);
+    },
+  );
+
+  it('the webhook delivery inbox reads the same from every instance', SLOW, async () => {
+    const { instances } = await cluster(2);
+    for (const [i, at] of instances.entries()) {
+      const res = await fetch(`${at.url}/webhook/hello/handleHello`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `from ${i}` }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const seen = await Promise.all(
+      instances.map(async (at) => {
+        const res = await fetch(`${at.url}/admin/webhooks/deliveries`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { deliveries: { body: string; at: string }[] }).deliveries;
+      }),
+    );
+    expect(seen[0]!.map((d) => d.body).sort()).toEqual(['{"name":"from 0"}', '{"name":"from 1"}']);
+    expect(seen[1]).toEqual(seen[0]);
+  });
+});
