@@ -13,7 +13,7 @@ import type { GatehouseConfig } from '../../config/schema.js';
 import type { Area } from '../area.js';
 import type { AuthSetup } from './setup.js';
 
-const pageFile = new URL('../../public/index.html', import.meta.url);
+const pageFile = new URL('../../../public/index.html', import.meta.url);
 
 /** `'sha256-...'` sources for every inline `<tag>` block of `html`. */
 function inlineHashes(html: string, tag: 'script' | 'style'): string {
