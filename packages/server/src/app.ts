@@ -5,7 +5,6 @@
  * (ARCHITECTURE.md: auth, then resources, then webhooks); see `areas/area.ts` for the contract.
  */
 import { randomUUID } from 'node:crypto';
-import type { RevokedSessions } from '@gatehouse/auth';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Access } from './access/access.js';
 import { installSameOriginGuard } from './access/same-origin.js';
@@ -26,7 +25,7 @@ import { resourcesArea } from './areas/resources/area.js';
 import { webhooksArea } from './areas/webhooks/area.js';
 import { webhookRoutes } from './areas/webhooks/openapi-paths.js';
 import { installJsonDepthLimit } from './body-limits/depth-guard.js';
-import { primaryChannel } from './cluster/primary-channel.js';
+import type { ProcessRole } from './cluster/process-role.js';
 import { serviceURL } from './config/load.js';
 import { proxyList } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
@@ -75,6 +74,8 @@ export interface BuildAppOptions {
   announce?: (line: string) => void;
   /** Where the secrets that the config names by variable are read; default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** This process's part among several (`server.workers`); none for a single process. */
+  role?: ProcessRole;
 }
 
 /** The app with every area registered and ready; the caller listens (or injects) and closes it. */
@@ -109,8 +110,8 @@ export async function buildApp(
   const announce = options.announce ?? (() => {});
   const readiness = new Readiness(READINESS_TIMEOUT_MS);
   // The one shared-state store of the service: memory, or PostgreSQL shared by every instance.
-  const primary = primaryChannel(); // only in a worker process (server.workers)
-  const state = await installSharedState(app, config, { logger, announce, readiness, primary });
+  const { role } = options; // one of several processes (server.workers)
+  const state = await installSharedState(app, config, { logger, announce, readiness, role });
   const stateStore = state.store;
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
@@ -124,8 +125,8 @@ export async function buildApp(
     avatars: avatarOptions(config), // store URI (default bolt://<dataDir>/avatars.db), route, resize
     redirectHosts: applicationHosts(config.forwardAuth),
   });
-  // Another worker's revocation: drop the session from this process's token cache at once.
-  primary?.handle('forget', (revoked) => auth.tokens.forget(revoked as RevokedSessions));
+  // Another process's revocation: drop the session from this process's token cache at once.
+  role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
   // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
   stateStore.onRevoked((revoked) => {
     if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });

@@ -7,10 +7,11 @@
  * close the areas' stores.
  */
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyListenOptions } from 'fastify';
 import { Access } from './access/access.js';
 import { isLoopbackHost } from './access/loopback.js';
 import { buildApp } from './app.js';
+import type { ProcessRole } from './cluster/process-role.js';
 import { describeWorkers, planWorkers } from './cluster/workers.js';
 import { formatHost, listeningScheme, serviceURL } from './config/load.js';
 import { requestLimitWarnings } from './config/request-limits.js';
@@ -36,8 +37,13 @@ export interface StartOptions {
   write?: LineWriter;
   /** The config file read, for the summary. */
   configFile?: string | undefined;
-  /** Print the start-up summary (default); a worker after the first leaves it to the first. */
+  /** Print the start-up summary (default); a worker leaves it to the primary. */
   summary?: boolean;
+  /**
+   * This process's part among several (`server.workers`): they all listen on the port with
+   * SO_REUSEPORT, and the kernel spreads the connections over them.
+   */
+  role?: ProcessRole;
 }
 
 /** Starts the service on the configured host and port. */
@@ -46,17 +52,33 @@ export async function startService(
   options: StartOptions = {},
 ): Promise<RunningService> {
   const log = options.log ?? serviceLogOf(config, options.write);
-  const port = await choosePort(config.server.host, config.server.port);
+  const { role } = options;
+  const { host } = config.server;
+  const port = config.server.port === 0 ? await probePort(host, 0) : config.server.port;
   const resolved = { ...config, server: { ...config.server, port } };
   const data = await openDataFolder(resolved);
   const url = serviceURL(resolved);
   // Shown whatever the log level: the password exists nowhere else.
   const credentialLog = log.child({}, { level: 'info' });
   for (const line of firstCredentialLines(resolved, data, url)) credentialLog.warn(line);
+  // Processes of one group listen with SO_REUSEPORT, which would let a second service join the
+  // port unnoticed: the primary first binds it alone, so a port in use still stops start-up.
+  if (role?.primary && config.server.port !== 0) await probePort(host, port);
   const announced: string[] = [];
-  const app = await buildApp(resolved, { data, log, announce: (line) => announced.push(line) });
+  const app = await buildApp(resolved, {
+    data,
+    log,
+    announce: (line) => announced.push(line),
+    ...(role && { role }),
+  });
   try {
-    await app.listen({ host: resolved.server.host, port });
+    // Node's listen takes reusePort (Linux, Node >= 22.12); Fastify hands it on but does not declare it.
+    const listen: FastifyListenOptions & { reusePort?: boolean } = {
+      host: resolved.server.host,
+      port,
+      ...(role && { reusePort: true }),
+    };
+    await app.listen(listen);
   } catch (error) {
     await app.close(); // the areas opened stores; release them before reporting
     throw error;
@@ -149,17 +171,17 @@ function closer(app: FastifyInstance, timeoutMs: number): () => Promise<boolean>
 }
 
 /**
- * Port 0 asks the system for a free port. It is chosen before the app is built so that the service
- * URL given to the areas (cookies, redirects, OAuth callbacks) names the real port.
+ * Binds `port` alone for a moment and gives it back: port 0 asks the system for a free port, chosen
+ * before the app is built so that the service URL given to the areas (cookies, redirects, OAuth
+ * callbacks) names the real port; any other port is checked to be free.
  */
-export async function choosePort(host: string, port: number): Promise<number> {
-  if (port !== 0) return port;
+export async function probePort(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen({ host, port: 0 }, () => {
+    probe.listen({ host, port, exclusive: true }, () => {
       const address = probe.address();
-      const chosen = typeof address === 'object' && address !== null ? address.port : 0;
+      const chosen = typeof address === 'object' && address !== null ? address.port : port;
       probe.close(() => resolve(chosen));
     });
   });

@@ -1,164 +1,155 @@
 /**
  * @module cluster/primary
- * The primary process of `gatehouse serve` with `server.workers` above one (node:cluster: the
- * workers share the listening port, the primary hands out connections). It opens the data folder
- * first (so the signing secret and the first credential are made once, and the credential is
- * printed once), starts the workers one after the other (migrations never race), and then:
- * - keeps the shared state when `state.database` is memory, answering the workers over IPC;
- * - relays a revocation one worker wrote to every other worker, and answers once they dropped it;
+ * The primary process of `gatehouse serve` with `server.workers` above one. It serves requests like
+ * a single process (it opens the data folder, so the signing secret and the first credential are
+ * made and printed once, and runs the migrations), and once it listens it starts the other workers:
+ * the same command, marked in their environment, with an IPC channel each. Every process listens on
+ * the port with SO_REUSEPORT, so the kernel spreads connections over them and no process hands
+ * connections on. The primary:
+ * - keeps the shared state when `state.database` is memory, and answers the workers over IPC;
+ * - has every other process drop a revoked session from its token cache before the revocation's
+ *   write resolves, whichever process wrote it;
  * - replaces a worker that ended unexpectedly;
- * - on SIGTERM/SIGINT asks every worker to finish its requests (a second signal: to cut them), and
- *   on SIGHUP has each re-read its TLS files and allowlists. The workers leave signals to it.
- * Its exit code is the workers' worst: 0 when every one stopped cleanly.
+ * - tells the workers to stop (or cut) when it is told to, and hands SIGHUP on to them.
  */
-import cluster, { type Worker } from 'node:cluster';
-import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
-import { serviceURL } from '../config/load.js';
+import { type ChildProcess, fork } from 'node:child_process';
+import type { RevokedSessions, StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
-import { openDataFolder } from '../data/folder.js';
-import type { ServiceLog } from '../logging.js';
-import { choosePort, firstCredentialLines } from '../serve.js';
-import { stateDatabase } from '../state/open-state-store.js';
+import type { Logger, ServiceLog } from '../logging.js';
+import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
 import { Channel } from './ipc.js';
-import { type StateOperation, stateOperations } from './worker-state.js';
-import { describeWorkers, type WorkerPlan } from './workers.js';
+import { WORKER_MARK } from './primary-channel.js';
+import type { ProcessRole } from './process-role.js';
+import { relayingRevocations, type StateOperation, stateOperations } from './worker-state.js';
 
-/** What the primary sends a worker to start it. */
+/** What a worker asks its primary for when it starts. */
 export interface WorkerStart {
+  /** The primary's config, its listening port included. */
   readonly config: GatehouseConfig;
   readonly configFile: string | undefined;
-  /** Only the first worker prints the start-up summary. */
-  readonly summary: boolean;
 }
 
-interface Running {
-  readonly worker: Worker;
-  readonly channel: Channel;
-}
-
-export interface PrimaryOptions {
-  readonly log: ServiceLog;
-  readonly configFile: string | undefined;
-  readonly plan: WorkerPlan;
-  /** Resolves with the first SIGTERM or SIGINT. */
-  readonly stopRequested: Promise<NodeJS.Signals>;
-}
-
-class Workers {
-  readonly #running = new Set<Running>();
-  readonly #state: StateStore | undefined;
-  readonly #start: Omit<WorkerStart, 'summary'>;
+export class WorkerGroup implements ProcessRole {
+  readonly primary = true;
   readonly #log: ServiceLog;
-  /** The exit codes of the workers that ended once stopping began. */
-  readonly #codes: number[] = [];
-  #allEnded: (() => void) | undefined;
-  stopping = false;
+  readonly #channels = new Set<Channel>();
+  /** The workers that have not said they listen yet: stopping ends them at once. */
+  readonly #starting = new Map<Channel, ChildProcess>();
+  readonly #exits = new Set<Promise<number>>();
+  #state: StateStore | undefined;
+  #forgetHere: ((revoked: RevokedSessions) => void) | undefined;
+  #start: WorkerStart | undefined;
+  #stopping = false;
 
-  constructor(start: Omit<WorkerStart, 'summary'>, log: ServiceLog) {
-    this.#start = start;
+  constructor(log: ServiceLog) {
     this.#log = log;
-    this.#state = stateDatabase(start.config) ? undefined : new MemoryStateStore();
   }
 
-  /** Forks one worker; resolves when it listens, rejects with its exit code when it ends first. */
-  start(summary: boolean): Promise<void> {
-    const worker = cluster.fork();
-    const channel = new Channel((message) => {
-      if (worker.isConnected()) worker.send(message);
+  async openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
+    const relay = (revoked: RevokedSessions) => this.#forgetElsewhere(revoked);
+    const opened = await openStateStore(config, logger, (store) => {
+      // Memory: the workers are served the same store, over IPC.
+      if (!stateDatabase(config)) this.#state = store;
+      return relayingRevocations(store, relay);
     });
-    const running: Running = { worker, channel };
-    this.#running.add(running);
-    worker.on('message', (message) => channel.receive(message));
-    this.#serve(running);
-    channel.handle('start', () => ({ ...this.#start, summary }));
-    return new Promise((resolve, reject) => {
-      let ready = false;
-      channel.handle('ready', () => {
-        ready = true;
-        resolve();
-        return null;
-      });
-      worker.once('exit', (code, signal) => {
-        channel.close('the worker ended');
-        this.#running.delete(running);
-        if (this.stopping) this.#codes.push(code ?? 1);
-        if (!ready) reject(code || 1);
-        else if (!this.stopping) this.#replace(worker.process.pid, code, signal);
-        if (this.#running.size === 0) this.#allEnded?.();
-      });
-    });
+    if (opened.kind !== 'memory') return opened;
+    return {
+      ...opened,
+      description:
+        'state: memory of the primary process, shared with its workers over IPC (several instances need a shared state.database)',
+    };
   }
 
-  #serve({ channel }: Running): void {
-    channel.handle('state', (body) => {
-      const { op, args } = body as { op: StateOperation; args: unknown[] };
-      if (!this.#state || !stateOperations.includes(op)) throw new Error(`no state operation ${op}`);
-      return (this.#state[op] as (...values: unknown[]) => Promise<unknown>)(...args);
-    });
-    channel.handle('revoked', async (revoked) => {
-      const others = [...this.#running].filter((other) => other.channel !== channel);
-      // A worker that ends meanwhile has no cache left to drop: its failed answer is no refusal.
-      await Promise.allSettled(others.map((other) => other.channel.request('forget', revoked)));
-      return null;
-    });
+  onRevokedElsewhere(forget: (revoked: RevokedSessions) => void): void {
+    this.#forgetHere = forget;
   }
 
-  #replace(pid: number | undefined, code: number | null, signal: string | null): void {
-    this.#log.error(`worker ${pid} ended unexpectedly (${signal ?? `exit ${code}`}); starting another`);
-    this.start(false).catch((exit: number) => {
-      this.#log.error(`the replacement worker did not start (exit ${exit})`);
-    });
+  /** Starts `count` workers at once; resolves with how many listen. */
+  async start(count: number, start: WorkerStart): Promise<number> {
+    this.#start = start;
+    const started = await Promise.all(Array.from({ length: count }, () => this.#fork()));
+    return started.filter(Boolean).length;
   }
 
   /** Asks every worker to stop (`stop`: finish in-flight requests; `cut`: at once). */
   tell(kind: 'stop' | 'cut'): void {
-    for (const { channel } of this.#running) channel.request(kind, null).catch(() => {});
-  }
-
-  /** Has every worker re-read its TLS files and allowlists, as SIGHUP does to one process. */
-  reload(): void {
-    for (const { worker } of this.#running) worker.process.kill('SIGHUP');
-  }
-
-  /** Resolves with the worst exit code once every worker has ended (call after `stopping`). */
-  async ended(): Promise<number> {
-    if (this.#running.size > 0) {
-      await new Promise<void>((resolve) => {
-        this.#allEnded = resolve;
-      });
+    this.#stopping = true;
+    for (const channel of this.#channels) {
+      const starting = this.#starting.get(channel);
+      // Not listening yet: nothing in flight to finish.
+      if (starting) starting.kill('SIGKILL');
+      else channel.request(kind, null).catch(() => {});
     }
-    return Math.max(0, ...this.#codes);
   }
-}
 
-/** Runs the workers until a signal stops them; resolves with the exit code. */
-export async function runPrimary(config: GatehouseConfig, options: PrimaryOptions): Promise<number> {
-  const { log, plan } = options;
-  const port = await choosePort(config.server.host, config.server.port);
-  const resolved = { ...config, server: { ...config.server, port } };
-  const data = await openDataFolder(resolved);
-  const credentialLog = log.child({}, { level: 'info' });
-  for (const line of firstCredentialLines(resolved, data, serviceURL(resolved))) credentialLog.warn(line);
-  const workers = new Workers({ config: resolved, configFile: options.configFile }, log);
-  process.on('SIGHUP', () => workers.reload());
-  try {
-    for (let index = 0; index < plan.count; index++) await workers.start(index === 0);
-  } catch (exit) {
-    workers.stopping = true;
-    workers.tell('cut');
-    await workers.ended();
-    return typeof exit === 'number' && exit > 0 ? exit : 1;
+  /** Resolves with the worst exit code of the workers, once each has ended. */
+  async ended(): Promise<number> {
+    return Math.max(0, ...(await Promise.all(this.#exits)));
   }
-  log.info(describeWorkers(plan));
-  log.info('ready (stop with SIGTERM or Ctrl-C)');
-  const signal = await options.stopRequested;
-  workers.stopping = true;
-  log.info(`${signal} received, finishing in-flight requests (up to ${config.server.shutdownTimeout} ms)`);
-  process.once('SIGTERM', () => workers.tell('cut'));
-  process.once('SIGINT', () => workers.tell('cut'));
-  workers.tell('stop');
-  const code = await workers.ended();
-  if (code === 0) log.info('stopped');
-  else log.warn('stopped after cutting unfinished requests');
-  return code;
+
+  /** Has each worker re-read its TLS files and allowlists, as SIGHUP does to this process. */
+  readonly reload = (): void => {
+    for (const channel of this.#channels) channel.request('reload', null).catch(() => {});
+  };
+
+  #forgetElsewhere(revoked: RevokedSessions, except?: Channel): Promise<unknown> {
+    const others = [...this.#channels].filter((channel) => channel !== except);
+    // A worker that ends meanwhile has no cache left to drop: its failed answer refuses nothing.
+    return Promise.allSettled(others.map((channel) => channel.request('forget', revoked)));
+  }
+
+  /** One worker; resolves true once it listens, false when it ended before. */
+  #fork(): Promise<boolean> {
+    const [script, ...args] = process.argv.slice(1);
+    const child = fork(script!, args, { env: { ...process.env, [WORKER_MARK]: '1' } });
+    const channel = new Channel((message) => {
+      if (child.connected) child.send(message);
+    });
+    this.#channels.add(channel);
+    child.on('message', (message) => channel.receive(message));
+    this.#serve(channel);
+    this.#starting.set(channel, child);
+    return new Promise((resolve) => {
+      let ready = false;
+      channel.handle('ready', () => {
+        ready = true;
+        this.#starting.delete(channel);
+        resolve(true);
+        // Told to stop while it started: it has handled nothing yet, and stops now.
+        if (this.#stopping) channel.request('stop', null).catch(() => {});
+        return null;
+      });
+      const exit = new Promise<number>((ended) => {
+        child.once('exit', (code, signal) => {
+          channel.close('the worker ended');
+          this.#channels.delete(channel);
+          this.#starting.delete(channel);
+          // A worker ended before it listened cut no request: it does not fail the stop.
+          ended(ready ? (code ?? 1) : 0);
+          if (!ready) {
+            this.#log.error(`a worker did not start (${signal ?? `exit ${code}`})`);
+            resolve(false);
+          } else if (!this.#stopping) {
+            this.#log.error(`worker ${child.pid} ended (${signal ?? `exit ${code}`}); starting another`);
+            void this.#fork();
+          }
+        });
+      });
+      this.#exits.add(exit);
+    });
+  }
+
+  #serve(channel: Channel): void {
+    channel.handle('start', () => this.#start);
+    channel.handle('state', (body) => {
+      const { op, args } = body as { op: StateOperation; args: unknown[] };
+      if (!this.#state || !stateOperations.includes(op)) throw new Error(`no state operation ${op}`);
+      return (this.#state[op] as (...values: unknown[]) => Promise<unknown>).apply(this.#state, args);
+    });
+    channel.handle('revoked', async (revoked) => {
+      this.#forgetHere?.(revoked as RevokedSessions);
+      await this.#forgetElsewhere(revoked as RevokedSessions, channel);
+      return null;
+    });
+  }
 }

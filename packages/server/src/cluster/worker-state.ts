@@ -1,19 +1,14 @@
 /**
  * @module cluster/worker-state
- * The shared state of a worker process (`server.workers` above one). With `state.database` a
- * PostgreSQL URL every worker opens it as a single instance would; with memory the store lives in
+ * The state store of a process among several (`server.workers` above one). With `state.database` a
+ * PostgreSQL URL every process opens it as a single instance would; with memory the store lives in
  * the primary process and a worker asks it over IPC ({@link IpcStateStore}), so a one-time value,
- * a throttling counter or a revocation is the same for every worker. Either way the worker's store
- * relays each revocation it writes to the primary, which has every other worker drop the session
- * from its cache of verified tokens before the write resolves: a logout answered by one worker is
- * refused by all of them at once, not after `revocationCheckInterval`.
+ * a throttling counter or a revocation is the same for every process. Either way each process
+ * relays the revocations it writes ({@link relayingRevocations}), and the write resolves only once
+ * every other process dropped the session from its cache of verified tokens: a logout answered by
+ * one process is refused by all of them at once, not after `revocationCheckInterval`.
  */
-import cluster from 'node:cluster';
-import { revocationOf, type StateStore } from '@gatehouse/auth';
-import type { GatehouseConfig } from '../config/schema.js';
-import type { Logger } from '../logging.js';
-import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
-import { SignallingStateStore } from '../state/state-events.js';
+import { type RevokedSessions, revocationOf, type StateStore } from '@gatehouse/auth';
 import type { Channel } from './ipc.js';
 
 /** The operations a worker may ask of the primary's store. */
@@ -49,8 +44,11 @@ export class IpcStateStore implements StateStore {
   }
 }
 
-/** `store`, with every revocation it records relayed to the other workers before it resolves. */
-export function relayingRevocations(store: StateStore, primary: Channel): StateStore {
+/** `store`, with every revocation it records handed to `relay` before the write resolves. */
+export function relayingRevocations(
+  store: StateStore,
+  relay: (revoked: RevokedSessions) => Promise<unknown>,
+): StateStore {
   return {
     get: (key) => store.get(key),
     setIfAbsent: (key, value, ttlMs) => store.setIfAbsent(key, value, ttlMs),
@@ -59,27 +57,7 @@ export function relayingRevocations(store: StateStore, primary: Channel): StateS
     async set(key, value, ttlMs) {
       await store.set(key, value, ttlMs);
       const revoked = revocationOf(key);
-      if (revoked) await primary.request('revoked', revoked);
+      if (revoked) await relay(revoked);
     },
-  };
-}
-
-/** The state store of this process: a worker's when it is one, else {@link openStateStore}'s. */
-export async function openProcessStateStore(
-  config: GatehouseConfig,
-  logger: Logger,
-  primary: Channel | undefined,
-): Promise<OpenedStateStore> {
-  if (!primary || !cluster.isWorker) return openStateStore(config, logger);
-  const relay = (store: StateStore) => relayingRevocations(store, primary);
-  if (stateDatabase(config)) return openStateStore(config, logger, relay);
-  return {
-    store: new SignallingStateStore(relay(new IpcStateStore(primary)), undefined, logger),
-    peers: undefined,
-    availability: undefined,
-    kind: 'memory',
-    description:
-      'state: memory of the primary process, shared by its workers (several instances need a shared state.database)',
-    close: async () => {},
   };
 }

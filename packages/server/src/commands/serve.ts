@@ -20,12 +20,14 @@ import {
   urlFlag,
   verboseFlag,
 } from '../cli/config-flags.js';
-import { runPrimary } from '../cluster/primary.js';
+import { WorkerGroup } from '../cluster/primary.js';
 import { primaryChannel } from '../cluster/primary-channel.js';
 import { runWorker } from '../cluster/worker.js';
 import { planWorkers, type WorkerPlan } from '../cluster/workers.js';
 import { assertPaths } from '../config/check-paths.js';
+import type { GatehouseConfig } from '../config/schema.js';
 import { environmentVariables } from '../config/sources.js';
+import type { ServiceLog } from '../logging.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { type RunningService, serviceLogOf, startService } from '../serve.js';
 import { ConfigError } from '../settings/errors.js';
@@ -78,21 +80,13 @@ export const serveCommand: Command = {
     const log = serviceLogOf(config, io.stderr);
     const policy = installProcessPolicy(log);
     const stopRequested = nextSignal();
+    let group: WorkerGroup | undefined;
     let plan: WorkerPlan;
-    try {
-      plan = planWorkers(config);
-    } catch (error) {
-      log.fatal({ err: error }, (error as Error).message);
-      return exitCodes.usage;
-    }
-    if (plan.count > 1) {
-      const code = await runPrimary(config, { log, configFile: file, plan, stopRequested });
-      policy.stopping();
-      return exitSoon(code);
-    }
     let service: RunningService;
     try {
-      service = await startService(config, { log, configFile: file });
+      plan = planWorkers(config);
+      if (plan.count > 1) group = new WorkerGroup(log);
+      service = await startService(config, { log, configFile: file, ...(group && { role: group }) });
     } catch (error) {
       // Into the log like everything else the service says (the same words `gatehouse serve: ...`
       // had), with exit 2 for a setting the service cannot honour, 1 for anything else.
@@ -104,17 +98,37 @@ export const serveCommand: Command = {
       return setting ? exitCodes.usage : exitCodes.failure;
     }
     log.info('ready (stop with SIGTERM or Ctrl-C)');
+    if (group) startWorkers(group, plan.count - 1, { config, configFile: file, port: service.port, log });
     const signal = await stopRequested;
     policy.stopping();
     log.info(`${signal} received, finishing in-flight requests (up to ${config.server.shutdownTimeout} ms)`);
-    process.once('SIGTERM', () => void service.close());
-    process.once('SIGINT', () => void service.close());
-    const clean = await service.close();
+    const cut = () => {
+      group?.tell('cut');
+      void service.close();
+    };
+    process.once('SIGTERM', cut);
+    process.once('SIGINT', cut);
+    group?.tell('stop');
+    const clean = (await service.close()) && (group ? (await group.ended()) === 0 : true);
     if (clean) log.info('stopped');
     else log.warn('stopped after cutting unfinished requests');
     return exitSoon(clean ? exitCodes.ok : exitCodes.failure);
   },
 };
+
+/** The workers besides this process, started once it listens; SIGHUP is handed on to them. */
+function startWorkers(
+  group: WorkerGroup,
+  count: number,
+  options: { config: GatehouseConfig; configFile: string | undefined; port: number; log: ServiceLog },
+): void {
+  const { config, configFile, port, log } = options;
+  process.on('SIGHUP', group.reload);
+  const start = { config: { ...config, server: { ...config.server, port } }, configFile };
+  void group.start(count, start).then((listening) => {
+    log.info(`workers: ${listening + 1} of ${count + 1} processes listening`);
+  });
+}
 
 /** Every store is closed now; a timer or handle some library forgot must not keep the process alive. */
 function exitSoon(code: number): number {

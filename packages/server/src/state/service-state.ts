@@ -7,12 +7,11 @@
  */
 import { availabilityOf, type DatabaseAvailability, defaults, isPostgresUrl } from '@gatehouse/resources';
 import type { FastifyInstance } from 'fastify';
-import type { Channel } from '../cluster/ipc.js';
-import { openProcessStateStore } from '../cluster/worker-state.js';
+import type { ProcessRole } from '../cluster/process-role.js';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
 import { NotReady, type Readiness } from '../service/readiness.js';
-import type { OpenedStateStore } from './open-state-store.js';
+import { type OpenedStateStore, openStateStore } from './open-state-store.js';
 import { answerOutagesWith503 } from './outage-answers.js';
 
 /** A key no one writes: reading it proves the shared-state store answers. */
@@ -34,11 +33,12 @@ export async function installSharedState(
     logger: Logger;
     announce: (line: string) => void;
     readiness: Readiness;
-    /** The primary process, in a worker of `server.workers`. */
-    primary: Channel | undefined;
+    /** This process's part among several (`server.workers`); none for a single process. */
+    role: ProcessRole | undefined;
   },
 ): Promise<OpenedStateStore> {
-  const state = await openProcessStateStore(config, options.logger, options.primary);
+  const { role, logger } = options;
+  const state = role ? await role.openState(config, logger) : await openStateStore(config, logger);
   app.addHook('onClose', () => state.close());
   options.announce(state.description);
   options.announce(

@@ -142,7 +142,11 @@ export function useServe(): (
     }
   });
   return async (cwd, args = [], env = {}) => {
-    const service = await startServe(['--port', '0', ...args], { cwd, env });
+    // One process unless a test asks for workers: a second one only slows the shared test machine.
+    const service = await startServe(['--port', '0', ...args], {
+      cwd,
+      env: { GATEHOUSE_WORKERS: '1', ...env },
+    });
     running.push(service);
     return service;
   };
