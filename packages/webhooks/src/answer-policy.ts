@@ -110,7 +110,7 @@ export function servable(
 ): Answer {
   const problem = answerProblem(answer, answerLimit);
   if (problem !== undefined) {
-    logger.logf('webhooks: %s.%s answered 502: its handler sent %s', module, method, problem);
+    logger.logf('[WARN] webhooks: %s.%s answered 502: its handler sent %s', module, method, problem);
     return errorAnswer('ERR_BAD_WORKER_ANSWER');
   }
   if (answer.contentType === undefined) return answer;

@@ -76,14 +76,14 @@ export class ModuleFolder {
     try {
       entries = (await readdir(this.#dir)).sort();
     } catch (err) {
-      this.#logger.logf('webhooks: cannot read modules folder %s: %s', this.#dir, (err as Error).message);
+      this.#logger.logf('[ERROR] webhooks: cannot read modules folder %s: %s', this.#dir, (err as Error).message);
       return byName;
     }
     for (const entry of entries) {
       const name = moduleNameOf(entry);
       if (name === undefined) continue;
       if (byName.has(name))
-        this.#logger.logf('webhooks: %s ignored, module %s is %s', entry, name, byName.get(name));
+        this.#logger.logf('[WARN] webhooks: %s ignored, module %s is %s', entry, name, byName.get(name));
       else byName.set(name, entry);
     }
     return byName;
@@ -121,13 +121,13 @@ export class ModuleFolder {
     this.#helpers = stamp;
     this.#dirs = dirs;
     if (this.#debounceMs !== undefined) this.#watchDirs(dirs);
-    if (helpersChanged) this.#logger.logf('webhooks: a helper file changed, reloading every module');
+    if (helpersChanged) this.#logger.logf('[INFO] webhooks: a helper file changed, reloading every module');
     for (const [name, known] of this.#known) {
       if (present.get(name) !== path.basename(known.file)) {
         this.#known.delete(name);
         this.failures.delete(name);
         this.#events.removed(name);
-        this.#logger.logf('webhooks: module %s removed', name);
+        this.#logger.logf('[INFO] webhooks: module %s removed', name);
       }
     }
     // In parallel: an isolated module's load starts a worker process, which takes a while each.
@@ -153,7 +153,7 @@ export class ModuleFolder {
       this.#events.loaded(name, file, loaded);
       this.#known.set(name, { file, hash });
       this.failures.delete(name);
-      this.#logger.logf('webhooks: module %s loaded from %s', name, file);
+      this.#logger.logf('[INFO] webhooks: module %s loaded from %s', name, file);
     } catch (err) {
       void loaded?.runner.close();
       this.failures.set(name, { file, error: err });
@@ -161,7 +161,7 @@ export class ModuleFolder {
       const outcome = known ? 'keeping the last good version' : 'not served';
       // A declaration error says all there is to say; an import error keeps its stack.
       const why = err instanceof WebhookDeclarationError ? err.message : err;
-      this.#logger.logf('webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, why);
+      this.#logger.logf('[ERROR] webhooks: module %s (%s) failed to load, %s: %s', name, file, outcome, why);
       // Remember the bad hash only if a good version is loaded, so fixing the file reloads it.
       if (known) this.#known.set(name, { file: known.file, hash });
     }
@@ -190,10 +190,10 @@ export class ModuleFolder {
           clearTimeout(this.#timer);
           this.#timer = setTimeout(() => void this.sync(), this.#debounceMs);
         });
-        watcher.on('error', (err) => this.#logger.logf('webhooks: watching %s failed: %s', dir, err));
+        watcher.on('error', (err) => this.#logger.logf('[WARN] webhooks: watching %s failed: %s', dir, err));
         this.#watchers.set(dir, watcher);
       } catch (err) {
-        this.#logger.logf('webhooks: cannot watch %s: %s', dir, (err as Error).message);
+        this.#logger.logf('[WARN] webhooks: cannot watch %s: %s', dir, (err as Error).message);
       }
     }
   }

@@ -27,7 +27,7 @@ export class InProcessRunner implements Runner {
   }
 
   #answer(method: string, outcome: Outcome): Answer {
-    if (outcome.problem) this.#logger.logf('webhooks: %s.%s %s', this.#module, method, outcome.problem);
+    if (outcome.problem) this.#logger.logf('[WARN] webhooks: %s.%s %s', this.#module, method, outcome.problem);
     return outcome.answer;
   }
 
@@ -57,7 +57,7 @@ export class InProcessRunner implements Runner {
     try {
       const outcome = await Promise.race([run, deadline]);
       if (outcome !== TIMED_OUT) return this.#answer(method, resultOutcome(outcome));
-      this.#logger.logf('webhooks: %s.%s timed out after %d ms', this.#module, method, timeoutMs);
+      this.#logger.logf('[WARN] webhooks: %s.%s timed out after %d ms', this.#module, method, timeoutMs);
       return errorAnswer('ERR_HANDLER_TIMEOUT');
     } catch (err) {
       return this.#answer(method, errorOutcome(err));

@@ -95,7 +95,7 @@ export class Inbox {
     };
     const writing = this.#keep(delivery).catch((error: unknown) =>
       this.#context.logger.logf(
-        'webhooks: a delivery to %s was not kept in the inbox: %s',
+        '[WARN] webhooks: a delivery to %s was not kept in the inbox: %s',
         entry.module,
         error,
       ),

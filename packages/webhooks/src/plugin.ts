@@ -32,7 +32,7 @@ async function plugin(app: FastifyInstance, opts: WebhooksPluginOptions): Promis
   const { logger, secret, modulesDir } = webhooks.options;
   if (secret === undefined) {
     logger.logf(
-      'webhooks: no shared secret set (option secret): %s/* accepts calls without X-Webhook-Secret',
+      '[WARN] webhooks: no shared secret set (option secret): %s/* accepts calls without X-Webhook-Secret',
       prefix,
     );
   }
@@ -40,7 +40,7 @@ async function plugin(app: FastifyInstance, opts: WebhooksPluginOptions): Promis
   await webhooks.start(); // a no-op for a registry its owner has started already
   if (owned) app.addHook('onClose', () => webhooks.close());
   if (modulesDir !== undefined)
-    logger.logf('webhooks: modules from %s: %d routes', modulesDir, webhooks.list().length);
+    logger.logf('[INFO] webhooks: modules from %s: %d routes', modulesDir, webhooks.list().length);
   // Not `prefix`: Fastify would take that as a route prefix for the child context.
   await app.register(webhookRoutes, { webhooks, mount: prefix });
 }

@@ -201,7 +201,7 @@ export class Webhooks {
     if (!this.#folder) return;
     if (!(await isDirectory(this.options.modulesDir!))) {
       this.options.logger.logf(
-        'webhooks: modules folder %s does not exist; only modules registered from code are served',
+        '[WARN] webhooks: modules folder %s does not exist; only modules registered from code are served',
         this.options.modulesDir,
       );
       return;
@@ -329,7 +329,7 @@ export class Webhooks {
         `${methods}: no signature and no shared secret, so anyone who reaches the service could call it; add a @signature, set the shared secret, or opt this module in to unauthenticated calls (${name})`,
       );
     }
-    if (routes.size === 0) this.options.logger.logf('webhooks: module %s has no handlers', name);
+    if (routes.size === 0) this.options.logger.logf('[WARN] webhooks: module %s has no handlers', name);
     const semaphore = this.#semaphoreFor(name, config);
     const targets = new Map<string, CallTarget>();
     for (const [key, route] of routes)

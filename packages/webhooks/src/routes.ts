@@ -87,7 +87,7 @@ function logRefusal(webhooks: Webhooks, request: FastifyRequest, code: WebhookEr
   const target = request.webhookTarget as Target | null;
   const where = target ? `module ${target.module.name}, route ${target.route.key}` : pathOf(request);
   webhooks.options.logger.logf(
-    'webhooks: refused %s %s from %s: %d %s (%s)%s',
+    '[INFO] webhooks: refused %s %s from %s: %d %s (%s)%s',
     request.method,
     pathOf(request),
     request.ip,

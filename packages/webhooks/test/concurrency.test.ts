@@ -75,7 +75,7 @@ describe('per-module concurrency', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.body).toEqual({ error: 'webhook module busy, retry later' });
     expect(svc.lines).toContain(
-      'webhooks: refused POST /webhook/gated/handleWait from 127.0.0.1: 503 ERR_BUSY (module gated, route handleWait)',
+      '[INFO] webhooks: refused POST /webhook/gated/handleWait from 127.0.0.1: 503 ERR_BUSY (module gated, route handleWait)',
     );
     instance.release();
     const answers = await Promise.all([...running, queued]);

@@ -74,10 +74,10 @@ describe('refusals in the log', () => {
     });
     const lines = svc.lines.slice(before).filter((l) => l.includes('refused'));
     expect(lines).toEqual([
-      'webhooks: refused POST /webhook/github/handlePush from 127.0.0.1: 401 ERR_SIGNATURE_INVALID (module github, route handlePush)',
-      'webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 401 ERR_SECRET_INVALID (/webhook/github/handleOpen)',
-      'webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 400 ERR_INVALID_JSON (module github, route handleOpen)',
-      'webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 415 ERR_UNSUPPORTED_MEDIA_TYPE (module github, route handleOpen)',
+      '[INFO] webhooks: refused POST /webhook/github/handlePush from 127.0.0.1: 401 ERR_SIGNATURE_INVALID (module github, route handlePush)',
+      '[INFO] webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 401 ERR_SECRET_INVALID (/webhook/github/handleOpen)',
+      '[INFO] webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 400 ERR_INVALID_JSON (module github, route handleOpen)',
+      '[INFO] webhooks: refused POST /webhook/github/handleOpen from 127.0.0.1: 415 ERR_UNSUPPORTED_MEDIA_TYPE (module github, route handleOpen)',
     ]);
     const all = svc.lines.join('\n');
     for (const secret of [SHARED, GH, 'wrong-secret', 'token=abc']) expect(all).not.toContain(secret);

@@ -51,6 +51,6 @@ export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logg
       .type(TEXT)
       .send((error as Error).message);
   }
-  logger.logf('resources: query failed: %s', (error as Error).stack ?? String(error));
+  logger.logf('[ERROR] resources: query failed: %s', (error as Error).stack ?? String(error));
   return reply.code(500).type(TEXT).send('Internal error while running the query');
 }

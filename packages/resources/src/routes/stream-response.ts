@@ -39,7 +39,7 @@ async function* arrayChunks(
     yield empty ? '[]' : `${buffer}${pretty ? '\n]' : ']'}`;
   } catch (error) {
     // Headers are gone: the only honest signal left is to cut the response short.
-    logger.logf('resources: query failed while streaming: %s', (error as Error).message);
+    logger.logf('[ERROR] resources: query failed while streaming: %s', (error as Error).message);
     throw error;
   } finally {
     await rest.return?.();

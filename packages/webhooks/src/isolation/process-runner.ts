@@ -114,7 +114,7 @@ export class ProcessRunner implements Runner {
       this.#finish(pending, 'ERR_WORKER_CHANNEL');
     }
     this.#spec.logger.logf(
-      'webhooks: %d call(s) of %s (%s) answered 500: the batch %s',
+      '[ERROR] webhooks: %d call(s) of %s (%s) answered 500: the batch %s',
       calls.length,
       this.#spec.module,
       [...methods].join(', '),
@@ -146,7 +146,7 @@ export class ProcessRunner implements Runner {
       clearTimeout(pending.timer);
       this.#lastMethod = pending.method;
       pending.release();
-      if (problem) this.#spec.logger.logf('webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
+      if (problem) this.#spec.logger.logf('[WARN] webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
       pending.resolve(answer);
     }
     if (this.#closing && this.#pending.size === 0 && this.#worker) killWorker(this.#worker);
@@ -197,7 +197,7 @@ export class ProcessRunner implements Runner {
         ? `timed out after ${killedFor.timeoutMs} ms, worker killed`
         : (worker.fatal ?? (worker.outOfMemory ? `ran out of memory and ${exit}` : exit));
     logger.logf(
-      'webhooks: %s worker stopped %s: %s; %d call(s) in flight answered %d; starting a new worker',
+      '[ERROR] webhooks: %s worker stopped %s: %s; %d call(s) in flight answered %d; starting a new worker',
       module,
       during,
       why,
@@ -222,7 +222,7 @@ export class ProcessRunner implements Runner {
       (err: Error) => {
         this.#unavailable = true;
         this.#spec.logger.logf(
-          'webhooks: module %s cannot be restarted, it answers 503 until its file changes: %s',
+          '[ERROR] webhooks: module %s cannot be restarted, it answers 503 until its file changes: %s',
           this.#spec.module,
           err.message,
         );
