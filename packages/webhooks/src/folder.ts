@@ -76,7 +76,11 @@ export class ModuleFolder {
     try {
       entries = (await readdir(this.#dir)).sort();
     } catch (err) {
-      this.#logger.logf('[ERROR] webhooks: cannot read modules folder %s: %s', this.#dir, (err as Error).message);
+      this.#logger.logf(
+        '[ERROR] webhooks: cannot read modules folder %s: %s',
+        this.#dir,
+        (err as Error).message,
+      );
       return byName;
     }
     for (const entry of entries) {

@@ -27,7 +27,8 @@ export class InProcessRunner implements Runner {
   }
 
   #answer(method: string, outcome: Outcome): Answer {
-    if (outcome.problem) this.#logger.logf('[WARN] webhooks: %s.%s %s', this.#module, method, outcome.problem);
+    if (outcome.problem)
+      this.#logger.logf('[WARN] webhooks: %s.%s %s', this.#module, method, outcome.problem);
     return outcome.answer;
   }
 

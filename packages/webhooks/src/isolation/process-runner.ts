@@ -146,7 +146,8 @@ export class ProcessRunner implements Runner {
       clearTimeout(pending.timer);
       this.#lastMethod = pending.method;
       pending.release();
-      if (problem) this.#spec.logger.logf('[WARN] webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
+      if (problem)
+        this.#spec.logger.logf('[WARN] webhooks: %s.%s %s', this.#spec.module, pending.method, problem);
       pending.resolve(answer);
     }
     if (this.#closing && this.#pending.size === 0 && this.#worker) killWorker(this.#worker);
