@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/config/errors.js';
 import { loadConfig } from '../src/config/load.js';
 import { requestLimitWarnings } from '../src/config/request-limits.js';
+import { ConfigError } from '../src/settings/errors.js';
 import { useApps } from './support/app.js';
 import { useTempDirs } from './support/temp.js';
 

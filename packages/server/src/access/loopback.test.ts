@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessSection, checkAccess } from '../config/access.js';
+import { accessSection, checkAccess } from './config.js';
 import { isLoopbackHost } from './loopback.js';
 
 describe('isLoopbackHost', () => {

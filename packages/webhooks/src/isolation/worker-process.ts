@@ -77,7 +77,8 @@ function forwardOutput(worker: Worker, stream: NodeJS.ReadableStream | null, spe
       }
       if (!dying) spec.logger.logf('[INFO] webhooks: %s: %s', spec.module, line.slice(0, MAX_LINE));
     },
-    (bytes) => spec.logger.logf('[WARN] webhooks: %s: an output line of over %d bytes, dropped', spec.module, bytes),
+    (bytes) =>
+      spec.logger.logf('[WARN] webhooks: %s: an output line of over %d bytes, dropped', spec.module, bytes),
   );
   stream.on('data', (chunk: Buffer) => lines.push(chunk));
 }
