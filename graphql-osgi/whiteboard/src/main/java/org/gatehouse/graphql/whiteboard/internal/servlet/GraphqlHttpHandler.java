@@ -173,11 +173,13 @@ public final class GraphqlHttpHandler {
             throw e;
         }
         if (execution.results().isDone() || !request.isAsyncSupported()) {
+            List<ExecutionResult> results;
             try {
-                answers.results(response, body.batch(), execution.results().join(), mediaType, false);
+                results = execution.results().join();
             } finally {
                 instances.close();
             }
+            answers.results(response, body.batch(), results, mediaType, false);
             return;
         }
         new PendingAnswer(request.startAsync(), response, execution, answers, body.batch(), mediaType, instances)

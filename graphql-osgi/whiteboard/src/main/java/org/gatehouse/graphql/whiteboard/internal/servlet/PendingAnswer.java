@@ -17,8 +17,8 @@ import org.gatehouse.graphql.whiteboard.internal.runtime.OperationCancelledExcep
  * The answer of a request whose operations still run after the HTTP thread went back to the pool (servlet
  * async mode). Every second it writes one space (JSON allows leading whitespace) once the answer is sure
  * to be 200, which commits status and type and is how a client that went away is noticed: the write fails
- * and the operations are cancelled. The answer is written on a container thread when the results are in;
- * the service instances of the request are released then.
+ * and the operations are cancelled. The answer is written on a container thread when the results are in,
+ * right after the service instances of the request are released.
  */
 final class PendingAnswer implements AsyncListener {
     private static final System.Logger LOG = System.getLogger(PendingAnswer.class.getName());
@@ -53,7 +53,14 @@ final class PendingAnswer implements AsyncListener {
         synchronized (this) {
             keepAlive = scheduler.scheduleWithFixedDelay(this::keepAlive, KEEP_ALIVE_MS, KEEP_ALIVE_MS, TimeUnit.MILLISECONDS);
         }
-        execution.results().whenComplete((results, failure) -> async.start(() -> finish(results)));
+        execution.results().whenComplete((results, failure) -> {
+            try {
+                async.start(() -> finish(results));
+            } catch (IllegalStateException containerDone) {
+                // the container already ended the request (client gone): release the instances here
+                finish(results);
+            }
+        });
     }
 
     private synchronized void keepAlive() {
@@ -76,13 +83,18 @@ final class PendingAnswer implements AsyncListener {
     private synchronized void finish(List<ExecutionResult> results) {
         done = true;
         keepAlive.cancel(false);
+        // released before the answer goes out: a client that has its answer finds the request over
+        close();
         try {
             answers.results(response, batch, results, mediaType, committed);
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.DEBUG, () -> "GraphQL answer not delivered: " + e);
         } finally {
-            close();
-            async.complete();
+            try {
+                async.complete();
+            } catch (IllegalStateException alreadyComplete) {
+                // the container completed it after an I/O error
+            }
         }
     }
 
