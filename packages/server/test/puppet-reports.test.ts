@@ -35,7 +35,10 @@ describe('Puppet reports stored through the PuppetDB report processor', () => {
 
     const query = async (path: string, params: Record<string, unknown> = {}) => {
       const search = new URLSearchParams(
-        Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        Object.entries(params).map(([k, v]): [string, string] => [
+          k,
+          typeof v === 'string' ? v : JSON.stringify(v),
+        ]),
       );
       const answer = await httpsCall(`${url}/pdb/query/v4${path}?${search}`, { ca: ca.caFile });
       expect(answer.status, answer.body).toBe(200);
