@@ -41,7 +41,9 @@ describe('sessions', () => {
     expect((await revoke({ user: 'alice' }, { ...fromRemote, 'x-jwt': alice.jwt })).status).toBe(403);
     const done = await revoke({ user: 'alice' }, { ...fromRemote, 'x-jwt': admin.jwt });
     expect(done.status).toBe(200);
-    expect(await done.json()).toEqual({ revoked: expect.stringMatching(/^local_[0-9a-f]{40}$/) });
+    const { revoked, ids } = (await done.json()) as { revoked: string; ids: string[] };
+    expect(revoked).toMatch(/^local_[0-9a-f]{40}$/);
+    expect(ids).toEqual([revoked]); // no kind: local provider here: the direct provider's id alone
     const query = `${url}/pdb/query/v4/resources`;
     expect((await fetch(query, { headers: { ...fromRemote, 'x-jwt': alice.jwt } })).status).toBe(401);
     expect((await fetch(query, { headers: { ...fromRemote, 'x-jwt': admin.jwt } })).status).toBe(200);
