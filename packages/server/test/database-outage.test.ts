@@ -2,8 +2,8 @@
  * The service outlives its database: a real `gatehouse serve` on a PostgreSQL cluster of the
  * test's own, under a steady load of commands (not waited), while the cluster is stopped, started,
  * killed (SIGKILL of the postmaster) and started again. The process never exits; meanwhile
- * commands answer 503 with Retry-After (not acknowledged), `/ready` 503 naming the stores, `/ping`
- * 200; it recovers by itself, logs each outage once when it begins and once when it ends, and
+ * commands answer 503 with Retry-After (not acknowledged), so does a login (auth's own failure),
+ * `/ready` 503 naming the stores, `/ping` 200; it recovers by itself, logs each outage once when it begins and once when it ends, and
  * every acknowledged command is applied exactly once. On SQLite, a database file another process
  * holds locked answers commands with a 503 that says so, and the service carries on once it is free.
  */
@@ -106,6 +106,14 @@ async function expectOutageAnswers(service: ServingProcess, load: Load) {
     detail: 'PostgreSQL database unavailable',
   });
   expect(ready.body.checks.state).toEqual({ ok: false, detail: 'PostgreSQL database unavailable' });
+  // A login needs the state store (its throttle): auth's own failure answers 503 too, not 500.
+  const login = await fetch(`${service.url}/auth/local/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: 'admin', passwd: 'not-checked-while-away' }),
+  });
+  expect([login.status, login.headers.get('retry-after')]).toEqual([503, '5']);
+  expect(await login.json()).toEqual({ error: 'the database is unavailable; retry later' });
   const ping = await fetch(`${service.url}/ping`);
   expect([ping.status, await ping.text()]).toEqual([200, 'pong']);
   const refusedBefore = load.refused.length;
