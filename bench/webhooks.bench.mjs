@@ -1,14 +1,16 @@
 // Benchmark: a trivial webhook handler through @gatehouse/webhooks against an unguarded plain
 // Fastify POST route (the ceiling), at concurrency 1 and 64, with autocannon: in process
-// (isolation "none", trusted code) and isolated (the default: a worker process per module), each
-// without and with the shared secret. The server runs in a
+// (isolation "none", trusted code), in a plain worker process per module (isolation "process") and
+// in the sandboxed worker process (isolation "sandbox", the default: namespaces and, as root, a
+// user of its own), without and with the shared secret. It also times how long each isolation takes
+// to start its worker (spawn to module imported). The server runs in a
 // child process so that the load generator and the server do not share one event loop. Needs the
 // built package (`npx tsc -b packages/webhooks`); run through bench/webhooks.bench.sh.
 // The machine is shared, so each route runs BENCH_ROUNDS times, interleaved, and the best round
 // counts; the server also reports its CPU time per request, which noise disturbs less.
 // Options: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3).
 import { fork } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ async function serve() {
   const { webhooksPlugin } = await import('../packages/webhooks/dist/index.js');
   // The trivial handler is a real module file (TypeScript, loaded as the service loads it).
   const dir = await mkdtemp(path.join(os.tmpdir(), 'webhooks-bench-'));
+  await chmod(dir, 0o755); // the sandbox's worker user reads it (as root)
   await writeFile(
     path.join(dir, 'bench.ts'),
     'export default class { handlePing(p: { id: number }) { return { ok: true, id: p.id }; } }',
@@ -36,13 +39,18 @@ async function serve() {
   // One app per registry (the plugin decorates its app); all in this one server process.
   const variants = [
     { isolation: 'none', secret: SECRET },
-    { isolation: 'process' },
     { isolation: 'process', secret: SECRET },
+    { isolation: 'sandbox' },
+    { isolation: 'sandbox', secret: SECRET },
   ];
   const ports = [];
+  const startMs = {};
   for (const variant of variants) {
     const other = Fastify();
+    const begun = process.hrtime.bigint();
     await other.register(webhooksPlugin, { ...common, ...variant });
+    await other.ready(); // the module is loaded: its worker is started and has imported it
+    startMs[variant.isolation] ??= Number(process.hrtime.bigint() - begun) / 1e6;
     await other.listen({ port: 0, host: '127.0.0.1' });
     ports.push(other.server.address().port);
   }
@@ -55,7 +63,7 @@ async function serve() {
   app.get('/cpu', cpu);
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('disconnect', () => rm(dir, { recursive: true, force: true }).finally(() => process.exit(0)));
-  process.send({ port: app.server.address().port, ports });
+  process.send({ port: app.server.address().port, ports, startMs });
 }
 
 async function serverCpu(base) {
@@ -83,7 +91,7 @@ function better(a, b) {
 
 async function main() {
   const child = fork(fileURLToPath(import.meta.url), ['--server'], { stdio: 'inherit' });
-  const { port, ports } = await new Promise((resolve) => child.once('message', resolve));
+  const { port, ports, startMs } = await new Promise((resolve) => child.once('message', resolve));
   const base = `http://127.0.0.1:${port}`;
   const hook = (p) => `http://127.0.0.1:${p}/webhook/bench/handlePing`;
   const secret = { 'x-webhook-secret': SECRET };
@@ -91,14 +99,17 @@ async function main() {
     ['plain Fastify route (ceiling)', `${base}/plain`, {}],
     ['webhook in process, no secret', `${base}/webhook/bench/handlePing`, {}],
     ['webhook in process, X-Webhook-Secret', hook(ports[0]), secret],
-    ['webhook isolated, no secret', hook(ports[1]), {}],
-    ['webhook isolated, X-Webhook-Secret', hook(ports[2]), secret],
+    ['webhook process (no namespaces), X-Webhook-Secret', hook(ports[1]), secret],
+    ['webhook sandbox, no secret', hook(ports[2]), {}],
+    ['webhook sandbox, X-Webhook-Secret', hook(ports[3]), secret],
   ];
   try {
     const cpus = `${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'})`;
     console.log(
       `node ${process.version}, ${cpus}, load ${os.loadavg()[0].toFixed(1)}, best of ${rounds} x ${duration}s`,
     );
+    const starts = Object.entries(startMs).map(([isolation, ms]) => `${isolation} ${ms.toFixed(0)} ms`);
+    console.log(`start-up of one module (registry start to module imported): ${starts.join(', ')}\n`);
     console.log(
       '| route | connections | req/s | p50 ms | p99 ms | server CPU µs/req | % of ceiling (req/s) | % of ceiling (CPU) |',
     );
@@ -120,6 +131,7 @@ async function main() {
         );
       }
     }
+    console.log(`load at the end ${os.loadavg()[0].toFixed(1)}`);
   } finally {
     child.disconnect();
   }

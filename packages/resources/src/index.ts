@@ -23,10 +23,10 @@ export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './c
 export {
   CommandProcessor,
   type ProcessorOptions,
-  type SettledCommand,
   type Submission,
 } from './commands/processor.js';
 export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
+export type { SettledCommand } from './commands/settled-command.js';
 export {
   type ImportOptions,
   type ImportProgress,
@@ -52,12 +52,13 @@ export { registerJolokiaRoutes } from './metrics/jolokia-routes.js';
 export { type Population, population } from './metrics/population.js';
 export { defaults, type ResourcesPluginOptions } from './options.js';
 export { type ResourcesRuntime, resourcesPlugin } from './plugin.js';
+export type { AstNode, AstNodeKind, TopLevelQuery } from './query/ast/ast-node.js';
 export type { ComparisonNode, ComparisonOperator, JsonValue } from './query/ast/comparison.js';
 export type { Entity } from './query/ast/entity.js';
 export type { ExtractNode } from './query/ast/extract.js';
 export type { FieldNode } from './query/ast/field.js';
 export type { NodeState } from './query/ast/node-state.js';
-export type { AstNode, AstNodeKind, QueryNode, TopLevelQuery } from './query/ast/query-node.js';
+export type { QueryNode } from './query/ast/query-node.js';
 export {
   type CompiledEntityQuery,
   type CompiledQuery,
@@ -82,9 +83,10 @@ export {
 } from './store/database-availability.js';
 export { databaseStoreError, isPostgresAway } from './store/database-errors.js';
 export { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError, type StoreErrorCode } from './store/errors.js';
+export type { Migration } from './store/migration.js';
 export { isPostgresUrl, type OpenStoreOptions, openStore } from './store/open-store.js';
 export { openPostgresStore, type PostgresStoreOptions, watchConnections } from './store/postgres-store.js';
-export { MIGRATIONS, type Migration } from './store/schema.js';
+export { MIGRATIONS } from './store/schema.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export type {
   Dialect,

@@ -6,7 +6,7 @@
 
 import { availableParallelism } from 'node:os';
 import type { CommandPeers } from './commands/command-peers.js';
-import type { SettledCommand } from './commands/processor.js';
+import type { SettledCommand } from './commands/settled-command.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { ResourceStore } from './store/types.js';
 

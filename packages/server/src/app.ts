@@ -15,8 +15,9 @@ import { homeArea } from './areas/auth/home.js';
 import { loginProvidersArea } from './areas/auth/login-providers.js';
 import { createAuthService } from './areas/auth/service.js';
 import { prepareAuth } from './areas/auth/setup.js';
-import { avatarsArea } from './areas/avatars/area.js';
+import { avatarOptions, avatarsArea } from './areas/avatars/area.js';
 import { forwardAuthArea } from './areas/forward-auth/area.js';
+import { applicationHosts } from './areas/forward-auth/config.js';
 import { healthArea } from './areas/health/area.js';
 import { metricsArea } from './areas/metrics/area.js';
 import { openapiArea } from './areas/openapi/area.js';
@@ -114,7 +115,16 @@ export async function buildApp(
   const stateStore = state.store;
   const env = options.env ?? process.env;
   const authSetup = await prepareAuth(config.auth); // the hooks module and template files
-  const auth = createAuthService(config, { data, logger, url, stateStore, env, hooks: authSetup.hooks });
+  const auth = createAuthService(config, {
+    data,
+    logger,
+    url,
+    stateStore,
+    env,
+    hooks: authSetup.hooks,
+    avatars: avatarOptions(config), // store URI (default bolt://<dataDir>/avatars.db), route, resize
+    redirectHosts: applicationHosts(config.forwardAuth),
+  });
   // Another process's revocation: drop the session from this process's token cache at once.
   role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
   // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openStore } from '@gatehouse/resources';
 import { describe, expect, it } from 'vitest';
 import { type ServingProcess, useServe } from './support/cli.js';
+import { sendFacts } from './support/facts-command.js';
 import { useOwnPostgres } from './support/own-postgres.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -21,21 +22,6 @@ const tempDir = useTempDirs();
 const ownPostgres = useOwnPostgres();
 /** initdb, a service start, two outages and a drain on a shared machine. */
 const SLOW = { timeout: 300_000 };
-
-function factsCommand(service: ServingProcess, certname: string, wait = ''): Promise<Response> {
-  const body = JSON.stringify({
-    certname,
-    environment: 'production',
-    values: { role: 'db' },
-    producer_timestamp: new Date().toISOString(),
-    producer: 'puppet.example.com',
-  });
-  return fetch(`${service.url}/pdb/cmd/v1?command=replace_facts&version=5&certname=${certname}${wait}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
-}
 
 /** A client that keeps sending fact sets, one at a time, and remembers what each answer was. */
 class Load {
@@ -98,11 +84,15 @@ async function readiness(service: ServingProcess) {
   };
 }
 
-/** Waits (up to 60 s) until `/ready` answers `status`. */
+/**
+ * Waits (up to 60 s) until `/ready` answers `status` and, for 503, every store check failed: right
+ * after a SIGKILL of the postmaster, a backend not yet gone may still answer one pool's statement.
+ */
 async function readyIs(service: ServingProcess, status: number) {
   for (let i = 0; i < 300; i += 1) {
     const ready = await readiness(service);
-    if (ready.status === status) return ready;
+    const stores = [ready.body.checks.state, ready.body.checks['resources.store']];
+    if (ready.status === status && (status === 200 || stores.every((check) => !check?.ok))) return ready;
     await sleep(200);
   }
   throw new Error(`/ready never answered ${status}`);
@@ -140,7 +130,11 @@ describe('a database that goes away and comes back', () => {
     SLOW,
     async () => {
       const database = await ownPostgres();
-      const service = await serve(tempDir(), [], { GATEHOUSE_RESOURCES_DATABASE: database.url });
+      // One process: each worker of server.workers would log the outage once of its own.
+      const service = await serve(tempDir(), [], {
+        GATEHOUSE_RESOURCES_DATABASE: database.url,
+        GATEHOUSE_WORKERS: '1',
+      });
       const load = new Load(service);
       await sleep(1000);
 
@@ -189,7 +183,7 @@ describe('an SQLite database file locked by another process', () => {
     const holder = spawn('sqlite3', [file], { stdio: ['pipe', 'ignore', 'ignore'] });
     holder.stdin.write('BEGIN EXCLUSIVE;\nSELECT 1;\n');
     await sleep(500);
-    const refused = await factsCommand(service, 'locked.example.com');
+    const refused = await sendFacts(service, 'locked.example.com');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toMatchObject({
@@ -199,7 +193,7 @@ describe('an SQLite database file locked by another process', () => {
     expect((await fetch(`${service.url}/ping`)).status).toBe(200);
     holder.stdin.end('ROLLBACK;\n');
     await new Promise((resolve) => holder.once('exit', resolve));
-    const applied = await factsCommand(service, 'free.example.com', '&secondsToWaitForCompletion=30');
+    const applied = await sendFacts(service, 'free.example.com', '&secondsToWaitForCompletion=30');
     expect(applied.status).toBe(200);
     expect(await applied.json()).toMatchObject({ processed: true });
     expect(service.child.exitCode).toBeNull();

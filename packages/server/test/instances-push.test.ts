@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { firstPassword, type ServingProcess, useServe } from './support/cli.js';
+import { sendFacts } from './support/facts-command.js';
 import { type TestSchema, useTestSchemas } from './support/pg-schema.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -42,6 +43,8 @@ async function cluster(count: number, webhooks?: (i: number) => Record<string, u
     GATEHOUSE_RESOURCES_DATABASE: db.url,
   };
   const config = {
+    // One process per instance: the test tells instances apart by process id and listener count.
+    server: { workers: 1 },
     auth: { direct: { credentialsFile: join(shared, 'users.passwd') } },
     webhooks: { folder: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
   };
@@ -91,19 +94,8 @@ async function logoutSeenBy(from: ServingProcess, others: ServingProcess[], pass
   return Promise.all(others.map((at) => refusedAfter(at, session, since)));
 }
 
-function waitedCommand(at: ServingProcess, certname: string): Promise<Response> {
-  const body = JSON.stringify({
-    certname,
-    environment: 'production',
-    values: { role: 'web' },
-    producer_timestamp: new Date().toISOString(),
-    producer: 'puppet.example.com',
-  });
-  return fetch(
-    `${at.url}/pdb/cmd/v1?command=replace_facts&version=5&certname=${certname}&secondsToWaitForCompletion=30`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
-  );
-}
+const waitedCommand = (at: ServingProcess, certname: string) =>
+  sendFacts(at, certname, '&secondsToWaitForCompletion=30');
 
 /** The lines of `at`'s log matching `pattern`, waiting up to 10 s for at least one. */
 async function logLines(at: ServingProcess, pattern: RegExp): Promise<string[]> {

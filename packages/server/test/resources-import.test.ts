@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { openStore } from '@gatehouse/resources';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeDatabase } from '../src/areas/resources/area.js';
 import type { CommandIO } from '../src/cli/command.js';
 import { resourcesCommand } from '../src/commands/resources.js';
+import { describeDatabase } from '../src/data/database.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../examples/catalogs', import.meta.url));
 let dir: string;

@@ -8,7 +8,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type ServingProcess, startServe } from './support/cli.js';
@@ -51,8 +51,8 @@ let service: ServingProcess;
 let bystander: Server;
 let bystanderHits = 0;
 
-const call = async (path: string, body: unknown = {}) => {
-  const res = await fetch(`${service.url}/webhook/hostile/${path}`, {
+const call = async (path: string, body: unknown = {}, module = 'hostile') => {
+  const res = await fetch(`${service.url}/webhook/${module}/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET },
     body: JSON.stringify(body),
@@ -82,7 +82,11 @@ beforeAll(async () => {
   chmodSync(dir, 0o755); // the workers' own user reads the modules folder
   mkdirSync(join(dir, 'hooks'));
   writeFileSync(join(dir, 'hooks', 'hostile.ts'), HOSTILE);
-  writeFileSync(join(dir, 'gatehouse.config.json'), JSON.stringify({ webhooks: { folder: 'hooks' } }));
+  writeFileSync(join(dir, 'hooks', 'online.ts'), HOSTILE); // the same code, granted outbound network
+  writeFileSync(
+    join(dir, 'gatehouse.config.json'),
+    JSON.stringify({ webhooks: { folder: 'hooks', modules: { online: { network: true } } } }),
+  );
   service = await startServe(['--port', '0'], { cwd: dir, env: { SERVICE_WEBHOOK_SECRET: SECRET } });
 }, 120_000);
 
@@ -110,6 +114,31 @@ describe('module code has no more power than an anonymous remote caller', () => 
     }
     expect(bystanderHits).toBe(0);
     await stillServing();
+  });
+
+  it('granted outbound network, reaches another host address but still not loopback', async () => {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    const outside = createServer((_req, res) => res.end('outside'));
+    await new Promise<void>((resolve) => outside.listen(0, external ?? '127.0.0.1', resolve));
+    try {
+      const port = (outside.address() as AddressInfo).port;
+      if (external) {
+        const reached = await call('handleFetch', { url: `http://${external}:${port}/` }, 'online');
+        expect(JSON.parse(reached.body).data).toEqual({ ok: 200 });
+      }
+      for (const url of [
+        `${service.url}/ping`,
+        `http://127.0.0.1:${(bystander.address() as AddressInfo).port}/`,
+      ]) {
+        const refused = await call('handleFetch', { url }, 'online');
+        expect(JSON.parse(refused.body).data).toHaveProperty('error');
+      }
+      expect(bystanderHits).toBe(0);
+    } finally {
+      outside.close();
+    }
   });
 
   it('cannot signal the service: it sees no parent and not the service pid', async () => {
@@ -186,7 +215,9 @@ describe('no body ends the service', () => {
       body,
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'JSON body nested too deeply: more than 64 levels' });
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /deeper than \d+ levels .*server\.jsonDepthLimit/,
+    );
     await stillServing();
   });
 

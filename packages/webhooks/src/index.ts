@@ -3,6 +3,7 @@
  * Methods of hosting modules exposed as `POST /webhook/{module}/{method}` endpoints.
  */
 export { type AddressCheck, allowList } from './allowlist.js';
+export { type Caller, callableRoutes } from './callable.js';
 export { WebhookDeclarationError } from './declaration-error.js';
 export { WebhookError, type WebhookErrorCode, webhookErrors } from './errors.js';
 export type { Delivery, Inbox, InboxConfig } from './inbox.js';

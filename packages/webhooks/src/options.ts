@@ -150,6 +150,8 @@ function checkIsolation(value: Isolation | undefined): Isolation {
 
 function checkGrants(modules: Readonly<Record<string, ModuleGrant>> = {}) {
   for (const [name, grant] of Object.entries(modules)) {
+    if (grant.network !== undefined && typeof grant.network !== 'boolean')
+      throw new TypeError(`@gatehouse/webhooks: modules.${name}.network must be true or false`);
     for (const variable of grant.env ?? []) {
       if (!ENV_NAME.test(variable)) {
         throw new TypeError(`@gatehouse/webhooks: modules.${name}.env: "${variable}" is not a variable name`);

@@ -12,8 +12,14 @@ import type { CallTarget } from './dispatch.js';
 import { ModuleFolder } from './folder.js';
 import { InProcessRunner } from './in-process.js';
 import { Inbox } from './inbox.js';
+import { networkProblem } from './isolation/network.js';
 import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
-import { type Confinement, plainConfinement, sandboxConfinement } from './isolation/sandbox.js';
+import {
+  type Confinement,
+  IsolationUnavailableError,
+  plainConfinement,
+  sandboxConfinement,
+} from './isolation/sandbox.js';
 import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
 import { MemoryStateStore } from './memory-state-store.js';
 import { instanceConfig, ownMethodNames } from './module-export.js';
@@ -70,6 +76,13 @@ const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
 function confinementOf(options: ResolvedOptions, readable: readonly string[]): Confinement | undefined {
   if (options.isolation === 'none') return undefined;
   if (options.isolation === 'process') return plainConfinement;
+  const granted = Object.keys(options.modules).filter((name) => options.modules[name]?.network);
+  const missing = granted.length > 0 ? networkProblem() : undefined;
+  if (missing) {
+    throw new IsolationUnavailableError(
+      `modules ${granted.join(', ')} are granted outbound network (modules.<name>.network), which needs ${missing}`,
+    );
+  }
   return sandboxConfinement(options.workerUser, readable);
 }
 
@@ -96,7 +109,18 @@ function folderLoader(
       if (value !== undefined) env[variable] = value;
     }
     const { memoryMb, loadTimeoutMs, answerLimit } = options;
-    return { env, memoryMb, loadTimeoutMs, answerLimit, readable, cwd: modulesDir, confinement, logger };
+    const network = options.modules[name]?.network === true;
+    return {
+      env,
+      memoryMb,
+      loadTimeoutMs,
+      answerLimit,
+      readable,
+      cwd: modulesDir,
+      confinement,
+      network,
+      logger,
+    };
   });
   return { loader, isolation: confinement.description };
 }

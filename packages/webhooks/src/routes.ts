@@ -11,7 +11,7 @@
  * All refusals are `{"error": "..."}` from the table in errors.ts, and each is logged once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorAnswer, JSON_TYPE } from './answer.js';
+import { errorAnswer, JSON_TYPE, rejectionAnswer } from './answer.js';
 import { servable } from './answer-policy.js';
 import { type BodyKind, bodyKindOf, parseParams } from './body.js';
 import { deliveryIdOf, replayKey } from './delivery.js';
@@ -213,7 +213,7 @@ function handler(webhooks: Webhooks) {
 
 function errorHandler(webhooks: Webhooks) {
   return (
-    err: Error & { code?: string; statusCode?: number },
+    err: Error & { code?: string; statusCode?: number; expose?: boolean },
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
@@ -228,6 +228,11 @@ function errorHandler(webhooks: Webhooks) {
       return sendAnswer(reply, errorAnswer('ERR_BODY_TOO_LARGE'));
     }
     const status = err.statusCode ?? 500;
+    if (err.expose === true && status >= 400 && status < 500) {
+      // A host's own 4xx meant for the client (http-errors' `expose`), e.g. its body depth guard.
+      logRefusal(webhooks, request, 'ERR_BAD_REQUEST', err.message);
+      return sendAnswer(reply, rejectionAnswer(status, err.message));
+    }
     const code = status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_HANDLER_FAILED';
     logRefusal(webhooks, request, code, String(err));
     return sendAnswer(reply, errorAnswer(code));

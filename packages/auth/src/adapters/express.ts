@@ -12,8 +12,8 @@ import { errorResponse, secured } from '../http/respond.js';
 import { isPromise } from '../internal/maybe-promise.js';
 import type { GuardMode, GuardOutcome } from '../middleware/guard.js';
 import type { UserUpdater } from '../options.js';
-import type { Service } from '../service.js';
 import type { User } from '../token/user.js';
+import type { AdaptedService } from './adapted-service.js';
 import { addNodeHeaders, fromNode, writeNode } from './node-io.js';
 
 type NodeRequest = IncomingMessage & {
@@ -63,7 +63,7 @@ async function rawBody(req: NodeRequest, limit: number): Promise<Buffer | undefi
   return readBounded(req, limit, req.headers['content-length']);
 }
 
-export function createExpressAuth(service: Service): ExpressAuth {
+export function createExpressAuth(service: AdaptedService): ExpressAuth {
   const { mountPath, avatarRoutePath, bodyLimit } = service.options;
 
   function isAvatarPath(path: string): boolean {

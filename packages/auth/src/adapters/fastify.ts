@@ -28,8 +28,8 @@ import { isPromise, type MaybePromise } from '../internal/maybe-promise.js';
 import type { GuardMode, GuardOutcome } from '../middleware/guard.js';
 import type { UserUpdater } from '../options.js';
 import { ROUTE_METHODS } from '../routes.js';
-import type { Service } from '../service.js';
 import type { User } from '../token/user.js';
+import type { AdaptedService } from './adapted-service.js';
 import {
   avatarSchema,
   callbackSchema,
@@ -156,7 +156,7 @@ function bodyError(error: FastifyError): AuthError {
   return new AuthError('ERR_INTERNAL', undefined, { cause: error });
 }
 
-export function createFastifyAuth(service: Service): FastifyAuth {
+export function createFastifyAuth(service: AdaptedService): FastifyAuth {
   const { mountPath, avatarRoutePath, bodyLimit, logger } = service.options;
 
   /** Encapsulated: its raw-body parser and error handler do not leak into the host app. */

@@ -29,6 +29,8 @@ const EVENT_COLUMNS: BulkColumns = [
   ['containment_path', 'text'],
   ['containing_class', 'text'],
   ['corrective_change', 'bool'],
+  ['latest', 'bool'],
+  ['environment', 'text'],
 ];
 
 /** The report row's columns and their values, in one list so they cannot drift apart. */
@@ -77,13 +79,15 @@ async function insertReport(tx: SqlRunner, report: Report, received: string, lat
   return Number(inserted!.id);
 }
 
-/** Makes `report` the node's latest: the flag moves to it and the node shows its fields. */
+/** Makes `report` the node's latest: the flag moves to it (and its events) and the node shows its fields. */
 async function markLatest(tx: SqlRunner, report: Report, received: string) {
-  await exec(tx, 'UPDATE reports SET latest = ? WHERE certname = ? AND latest = ?', [
-    false,
-    report.certname,
-    true,
-  ]);
+  for (const table of ['reports', 'resource_events']) {
+    await exec(tx, `UPDATE ${table} SET latest = ? WHERE latest = ? AND certname = ?`, [
+      false,
+      true,
+      report.certname,
+    ]);
+  }
   await recordArrival(tx, 'report', report.certname, report.producerTimestamp, received, report.environment);
   await exec(
     tx,
@@ -133,6 +137,8 @@ export function applyReport(store: Transactional, report: Report, received: stri
       event.containmentPath,
       event.containingClass,
       null,
+      latest,
+      report.environment,
     ]);
     if (rows.length > 0) await tx.bulkInsert('resource_events', EVENT_COLUMNS, rows);
     return 'stored';

@@ -341,6 +341,12 @@ describe.each(DIALECTS)('storing reports on %s', (dialect) => {
     expect(await applyReport(t.store, full(T3), NOW)).toBe('stored');
     const rows = await t.store.all(forDialect(dialect, 'SELECT hash FROM reports WHERE latest = ?'), [true]);
     expect(rows).toEqual([{ hash: full(T3).hash }]);
+    // The latest report's events carry the mark too (2 of the 6 stored events).
+    const marked = await t.store.all(
+      forDialect(dialect, 'SELECT count(*) AS n FROM resource_events WHERE latest = ?'),
+      [true],
+    );
+    expect(Number(marked[0]!.n)).toBe(2);
     expect((await t.store.all('SELECT latest_report_hash FROM certnames'))[0]?.latest_report_hash).toBe(
       full(T3).hash,
     );

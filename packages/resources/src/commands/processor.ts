@@ -20,6 +20,7 @@ import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands 
 import type { CommandThread } from './command-thread.js';
 import type { Command, CommandName } from './envelope.js';
 import { QueueConsumer as Consumer, type QueueConsumer, type QueueEvent } from './queue-consumer.js';
+import type { SettledCommand } from './settled-command.js';
 
 /** Options of the command processor. */
 export interface ProcessorOptions {
@@ -43,14 +44,6 @@ export interface ProcessorOptions {
   readonly retryDelayMs?: number;
   /** Told of each command this instance stored once it is applied or has failed (for metrics). */
   readonly onSettled?: (settled: SettledCommand) => void;
-}
-
-/** A command this instance stored, settled: what it was, how it ended, how long after it came in. */
-export interface SettledCommand {
-  readonly command: CommandName;
-  readonly outcome: 'applied' | 'failed';
-  /** From received (before it was stored and acknowledged) to applied or failed: queue wait plus apply. */
-  readonly seconds: number;
 }
 
 /** A stored command: its uuid, and a promise settled when it has been applied or has failed. */

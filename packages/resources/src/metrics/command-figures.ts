@@ -4,7 +4,7 @@
  * `puppetlabs.puppetdb.mq` mbeans (Dropwizard meters and timers): commands applied and failed,
  * with their rate since start, and the time from arrival to settled.
  */
-import type { SettledCommand } from '../commands/processor.js';
+import type { SettledCommand } from '../commands/settled-command.js';
 
 // Type aliases, not interfaces: an mbean's attributes are read as a plain record.
 export type Meter = {

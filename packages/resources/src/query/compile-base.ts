@@ -31,8 +31,6 @@ export abstract class SqlBuilder {
   protected abstract jsonTextNumber(column: string): string;
   /** A column holding JSON as text (facts), as the JSON the hooks above take. */
   protected abstract jsonOfText(column: string): string;
-  /** The length of the JSON array held as text in `column`. */
-  protected abstract jsonArrayLength(column: string): string;
   /** Element `index` of the JSON array held as text in `column`, as text (numbers as digits). */
   protected abstract jsonArrayElementText(column: string, index: number): string;
 

@@ -12,6 +12,9 @@ import { SqlBuilder } from './compile-base.js';
 
 type Operator = ComparisonNode['operator'];
 
+/** A pattern that matches only itself: letters, digits, `_` and `-` (no regex syntax). */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
+
 export abstract class FactFilterCompiler extends SqlBuilder {
   /**
    * A predicate on the fact value of row `alias` (columns `value`, canonical JSON, and
@@ -34,15 +37,20 @@ export abstract class FactFilterCompiler extends SqlBuilder {
     return `${certname} IN (SELECT ${fx}.certname FROM facts ${fx} WHERE ${named} AND ${predicate(fx)})`;
   }
 
-  /** `path = [..]` whole, `path ~> [regex..]` element by element (each pattern matches a whole element). */
-  protected pathPredicate(column: string, operator: Operator, value: JsonValue): string {
+  /**
+   * `path = [..]` whole, `path ~> [regex..]` element by element (each pattern matches a whole
+   * element) on the rows `alias` (columns `path`, `name`, `depth`). For `~>` the depth is compared
+   * first, and a first pattern that is a plain name is the fact's name (indexed), not a regex.
+   */
+  protected pathPredicate(alias: string, column: string, operator: Operator, value: JsonValue): string {
     if (operator === '=') return `${column} = ${this.jsonParam(value)}`;
     const patterns = value as readonly string[];
-    const length = `${this.jsonArrayLength(column)} = ${this.param(patterns.length)}`;
-    const elements = patterns.map((pattern, index) =>
-      this.regexMatch(this.jsonArrayElementText(column, index), `^(?:${pattern})$`),
-    );
-    return `(${[length, ...elements].join(' AND ')})`;
+    const parts = [`${alias}.depth = ${this.param(patterns.length - 1)}`];
+    patterns.forEach((pattern, index) => {
+      if (index === 0 && PLAIN_NAME.test(pattern)) parts.push(`${alias}.name = ${this.param(pattern)}`);
+      else parts.push(this.regexMatch(this.jsonArrayElementText(column, index), `^(?:${pattern})$`));
+    });
+    return `(${parts.join(' AND ')})`;
   }
 
   /** The fact a dotted inventory field starts from, and the path inside its value. */

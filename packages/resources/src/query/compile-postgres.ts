@@ -96,16 +96,12 @@ export class PostgresQueryCompiler extends SelectCompiler {
     return `CAST(${column} AS JSONB)`;
   }
 
-  protected override jsonArrayLength(column: string): string {
-    return `jsonb_array_length(CAST(${column} AS JSONB))`;
-  }
-
   protected override jsonArrayElementText(column: string, index: number): string {
     return `(CAST(${column} AS JSONB) ->> CAST(${this.param(index)} AS INTEGER))`;
   }
 
-  protected override factsObject(certname: string): string {
-    return `(SELECT COALESCE(json_object_agg(x.name, CAST(x.value AS JSON) ORDER BY x.name), '{}') FROM facts x WHERE x.certname = ${certname})`;
+  protected override textAgg(expr: string, orderBy: string): string {
+    return `string_agg(${expr}, ',' ORDER BY ${orderBy})`;
   }
 
   protected override nestedList(

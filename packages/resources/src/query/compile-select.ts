@@ -30,12 +30,12 @@ export type NestedItem = readonly [
   kind: 'scalar' | 'json' | 'boolean' | 'json-text' | 'timestamp',
 ];
 
-type NestedType = 'catalog-resources' | 'catalog-edges' | 'report-events' | 'factset-facts';
+type NestedType = 'catalog-resources' | 'catalog-edges' | 'report-events';
 
 /**
- * The items of a catalog's nested resources and edges, of a report's events and of a factset's
- * facts, over a row alias `x`: the table, the column joining it to the parent row, the parent's
- * column naming it in the href, the href's parent path and tail.
+ * The items of a catalog's nested resources and edges and of a report's events, over a row alias
+ * `x`: the table, the column joining it to the parent row, the parent's column naming it in the
+ * href, the href's parent path and tail.
  */
 const NESTED: Record<
   NestedType,
@@ -80,18 +80,6 @@ const NESTED: Record<
       ['target_type', 'x.target_type', 'scalar'],
       ['target_title', 'x.target_title', 'scalar'],
       ['relationship', 'x.relationship', 'scalar'],
-    ],
-  },
-  'factset-facts': {
-    table: 'facts',
-    key: 'certname',
-    parent: 'certname',
-    path: '/factsets/',
-    tail: '/facts',
-    order: 'x.name',
-    items: [
-      ['name', 'x.name', 'scalar'],
-      ['value', 'x.value', 'json-text'],
     ],
   },
   // PuppetDB's keys of a report's resource_events.
@@ -191,8 +179,17 @@ export abstract class SelectCompiler extends QueryCompiler {
     href: string,
   ): string;
 
-  /** A node's facts as one JSON object (`{"name": value, ...}`, `{}` when none) for the certname `certname`. */
-  protected abstract factsObject(certname: string): string;
+  /** The texts `expr` of a group's rows joined by commas in `orderBy` order (NULL when none). */
+  protected abstract textAgg(expr: string, orderBy: string): string;
+
+  /**
+   * A node's facts as JSON text built by concatenation: a fact's value is canonical JSON already,
+   * so no value is parsed (a third of the time of building them as JSON, over ~100 facts a node).
+   * `item` renders one fact row `x`; the items are joined by commas in name order.
+   */
+  #factsText(certname: string, item: string): string {
+    return `(SELECT COALESCE(${this.textAgg(item, 'x.name')}, '') FROM facts x WHERE x.certname = ${certname})`;
+  }
 
   /** The unpaged SELECT of a validated query: one column, each answer as JSON text (`#render`). */
   compileSelect(query: ValidatedQuery): { sql: string } {
@@ -268,7 +265,19 @@ export abstract class SelectCompiler extends QueryCompiler {
   }
 
   #outputSql(alias: string, out: OutputSpec): string {
-    if (out.type === 'facts-object') return this.factsObject(`${alias}.${out.column}`);
+    if (out.type === 'facts-object') {
+      const entries = this.#factsText(
+        `${alias}.${out.column}`,
+        `${this.jsonString('x.name')} || ':' || x.value`,
+      );
+      return `('{' || ${entries} || '}')`;
+    }
+    if (out.type === 'factset-facts') {
+      const item = `'{"name":' || ${this.jsonString('x.name')} || ',"value":' || x.value || '}'`;
+      const data = this.#factsText(`${alias}.${out.column}`, item);
+      const href = this.#href('/factsets/', `${alias}.${out.column}`, '/facts');
+      return `('{"data":[' || ${data} || '],"href":' || ${this.jsonString(href)} || '}')`;
+    }
     if (out.type === 'trusted-fact') {
       return `(SELECT x.value FROM facts x WHERE x.certname = ${alias}.${out.column} AND x.name = 'trusted')`;
     }

@@ -119,16 +119,12 @@ export class SqliteQueryCompiler extends SelectCompiler {
     return column;
   }
 
-  protected override jsonArrayLength(column: string): string {
-    return `json_array_length(${column})`;
-  }
-
   protected override jsonArrayElementText(column: string, index: number): string {
     return `CAST((${column} ->> ${this.param(`$[${index}]`)}) AS TEXT)`;
   }
 
-  protected override factsObject(certname: string): string {
-    return `(SELECT json_group_object(x.name, json(x.value)) FROM facts x WHERE x.certname = ${certname})`;
+  protected override textAgg(expr: string, orderBy: string): string {
+    return `group_concat(${expr}, ',' ORDER BY ${orderBy})`;
   }
 
   protected override nestedList(

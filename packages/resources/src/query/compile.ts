@@ -16,11 +16,10 @@ import { canonicalJson } from '../store/canonical-json.js';
 import type { ComparisonNode, JsonValue } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import type { DottedParameterFieldNode } from './ast/field.js';
-import type { InNode, SelectNode } from './ast/membership.js';
 import type { NodeStateNode } from './ast/node-state.js';
 import type { NullCheckNode } from './ast/null-check.js';
+import type { ImplicitSubqueryNode, InNode, SelectNode } from './ast/query-node.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
-import type { ImplicitSubqueryNode } from './ast/subquery.js';
 import { FactFilterCompiler } from './compile-facts.js';
 import { ENTITY_SPECS, type FieldSpec, fieldSpec, relationship } from './fields.js';
 import { distinctValues, prefixRanges, type RegexIndex, type SqlBinder } from './regex-narrowing.js';
@@ -145,7 +144,7 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     const spec = fieldSpec(scope.entity, field.name)!;
     if (spec.type === 'fact-value') return this.factValuePredicate(scope.alias, operator, node.value);
     if (spec.type === 'path')
-      return this.pathPredicate(`${scope.alias}.${spec.column}`, operator, node.value);
+      return this.pathPredicate(scope.alias, `${scope.alias}.${spec.column}`, operator, node.value);
     if (spec.type === 'array') {
       if (operator === '~')
         return this.#tagsMatch(scope, (tag) => this.#regex(tag, node.value as string, spec));

@@ -5,8 +5,8 @@
  * @module
  */
 import { defaults } from '../options.js';
+import type { TopLevelQuery } from './ast/ast-node.js';
 import { ENTITY_NAMES, type Entity, isEntity, PUPPETDB_ENTITIES } from './ast/entity.js';
-import type { TopLevelQuery } from './ast/query-node.js';
 import { invalid } from './errors.js';
 import type { OrderTerm, Paging } from './paging.js';
 import { type ParseLimits, parseJsonText, parseQuery } from './parse.js';

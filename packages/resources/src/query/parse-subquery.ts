@@ -4,14 +4,8 @@
  * @module
  */
 import { type Entity, isEntity, PUPPETDB_ENTITIES } from './ast/entity.js';
-import {
-  type ArrayElement,
-  ArrayValues,
-  type ArrayValuesNode,
-  Select,
-  type SelectNode,
-} from './ast/membership.js';
-import type { QueryNode } from './ast/query-node.js';
+import { ArrayValues, Select } from './ast/membership.js';
+import type { ArrayElement, ArrayValuesNode, QueryNode, SelectNode } from './ast/query-node.js';
 import { invalid } from './errors.js';
 
 export type FilterParser = (raw: unknown) => QueryNode;

@@ -5,6 +5,7 @@
  */
 
 import { defaults } from '../options.js';
+import type { TopLevelQuery } from './ast/ast-node.js';
 import {
   Comparison,
   type ComparisonOperator,
@@ -25,7 +26,7 @@ import { And, Not, Or } from './ast/logical.js';
 import { In } from './ast/membership.js';
 import { isNodeState, NodeStateFilter } from './ast/node-state.js';
 import { NullCheck } from './ast/null-check.js';
-import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
+import type { QueryNode } from './ast/query-node.js';
 import { ImplicitSubquery } from './ast/subquery.js';
 import { invalid, QueryError } from './errors.js';
 import { isLegacyNodeActiveField, parseField } from './parse-field.js';

@@ -6,11 +6,12 @@
  */
 
 import type { ResourceStore } from '../store/types.js';
+import type { TopLevelQuery } from './ast/ast-node.js';
 import type { JsonValue } from './ast/comparison.js';
 import { Comparison } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import { ColumnField } from './ast/field.js';
-import type { QueryNode, TopLevelQuery } from './ast/query-node.js';
+import type { QueryNode } from './ast/query-node.js';
 import type { CompiledEntityQuery } from './compile-query.js';
 import { compileQuery } from './compile-query.js';
 import type { DistinctWindow } from './compile-select.js';

@@ -6,7 +6,7 @@
 
 import { canonicalTimestamp } from '../store/timestamps.js';
 import { type ComparisonOperator, INEQUALITY_OPERATORS, type JsonValue } from './ast/comparison.js';
-import type { ArrayElement } from './ast/membership.js';
+import type { ArrayElement } from './ast/query-node.js';
 import { invalid } from './errors.js';
 import type { FieldType } from './fields.js';
 

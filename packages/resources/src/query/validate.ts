@@ -7,15 +7,18 @@
  * rule, subqueries included).
  * @module
  */
+
+import type { TopLevelQuery } from './ast/ast-node.js';
 import { Comparison, type ComparisonNode } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
 import { Extract, type ExtractColumnNode, type ExtractNode } from './ast/extract.js';
 import { ColumnField, type DottedParameterFieldNode, fieldLabel } from './ast/field.js';
 import { And, Not, Or } from './ast/logical.js';
-import { ArrayValues, In, type InNode, Select, type SelectNode } from './ast/membership.js';
+import { ArrayValues, In, Select } from './ast/membership.js';
 import { NodeStateFilter } from './ast/node-state.js';
 import { NullCheck, type NullCheckNode } from './ast/null-check.js';
-import { assertNever, type QueryNode, type TopLevelQuery } from './ast/query-node.js';
+import type { InNode, SelectNode } from './ast/query-node.js';
+import { assertNever, type QueryNode } from './ast/query-node.js';
 import { ImplicitSubquery } from './ast/subquery.js';
 import { invalid, quoteList } from './errors.js';
 import {

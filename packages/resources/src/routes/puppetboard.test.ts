@@ -1,25 +1,40 @@
 /**
  * puppetboard 8.1.0, the dashboard Puppet users open, as a real child process against the service
- * over real HTTP, with the example fleet's catalogs and facts fed through the command API: every
- * page of its menu answers 200 and shows the stored data (overview, nodes, a node, facts, inventory,
- * catalogs, classes, metrics, and the query page with each entity). Needs PUPPETBOARD_PYTHON
- * (scripts/setup/17-puppetboard.sh).
+ * over real HTTP, with the example fleet's catalogs, Facter's facts and Puppet agent reports fed
+ * through the command API: every page of its menu answers 200 and shows the stored data (overview
+ * with node status counts, nodes, a node with its reports, reports, a report with its events,
+ * facts, inventory, catalogs, classes, radiator, metrics, the daily chart, and the query page with
+ * each entity). Needs PUPPETBOARD_PYTHON (scripts/setup/17-puppetboard.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
 import { agentFacts, EXAMPLE_NODES, feedExampleFleet, sendCommand } from './test-support/example-fleet.js';
 import { type Puppetboard, startPuppetboard } from './test-support/puppetboard.js';
+import { feedReports } from './test-support/report-fleet.js';
 
-/** The pages that read reports or events stay off until the service stores reports. */
+/** Every page on: the query page, catalogs, classes, event numbers and the daily chart. */
 const FLAGS = {
   ENABLE_QUERY: true,
   ENABLE_CATALOG: true,
   ENABLE_CLASS: true,
-  WITH_EVENT_NUMBERS: false,
-  DAILY_REPORTS_CHART_ENABLED: false,
+  WITH_EVENT_NUMBERS: true,
+  DAILY_REPORTS_CHART_ENABLED: true,
   LOCALISE_TIMESTAMP: false,
   OFFLINE_MODE: true,
 };
+
+/**
+ * An agent report per active node, newer than the example fleet's own report of web1: db1 failed,
+ * web1 changed, web2 unchanged.
+ */
+async function sendReports(h: TestApp): Promise<void> {
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  await feedReports(h.app, [
+    { certname: 'db1.example.com', at: at(3), status: 'failed' },
+    { certname: 'web1.example.com', at: at(2), status: 'changed' },
+    { certname: 'web2.example.com', at: at(1), status: 'unchanged', environment: 'staging' },
+  ]);
+}
 
 /** Facter's facts for the active example nodes, newer than the example facts (mon1 stays deactivated). */
 async function sendAgentFacts(h: TestApp): Promise<void> {
@@ -44,6 +59,7 @@ describe('puppetboard 8.1.0 against the service', () => {
     h = await buildTestApp('sqlite', { metricsV2: true });
     await feedExampleFleet(h.app, Date.now());
     await sendAgentFacts(h);
+    await sendReports(h);
     const base = await h.app.listen({ host: '127.0.0.1', port: 0 });
     board = await startPuppetboard(base, FLAGS);
   }, 90_000);
@@ -60,17 +76,43 @@ describe('puppetboard 8.1.0 against the service', () => {
     return text;
   }
 
-  it('shows the overview of an environment and of all of them', async () => {
-    await shows('/', ['web1.example.com', 'db1.example.com']);
-    const all = await shows('/*/', ['web2.example.com']);
-    // The all-environments overview reads num-nodes and num-resources from the Jolokia metrics.
+  it('shows the overview of an environment and of all of them, with node status counts', async () => {
+    const overview = await shows('/', ['web1.example.com', 'db1.example.com']);
+    // The failed node is listed among the nodes needing attention.
+    expect(overview).toMatch(/failed/i);
+    // All environments: the nodes needing attention, counted through the Jolokia metrics.
+    const all = await shows('/*/', ['db1.example.com', 'web1.example.com']);
     expect(all).not.toContain('Internal Server Error');
   });
 
-  it('lists nodes and shows a node with its facts', async () => {
-    await shows('/nodes', ['web1.example.com', 'db1.example.com']);
+  it('lists nodes and shows a node with its facts and reports', async () => {
+    await shows('/nodes', ['web1.example.com', 'db1.example.com', 'failed', 'changed']);
     await shows('/node/web1.example.com', ['web1.example.com']);
     await shows('/node/web1.example.com/facts/json', ['kernel', 'Linux', 'processorcount']);
+    await shows('/reports/web1.example.com/json', [await latestReport('web1.example.com')]);
+  });
+
+  /** The node's latest report hash, as the service knows it. */
+  async function latestReport(certname: string): Promise<string> {
+    const node = await h.app.inject({ url: `/pdb/query/v4/nodes/${certname}` });
+    return node.json<{ latest_report_hash: string }>().latest_report_hash;
+  }
+
+  it('lists reports and shows one with its events', async () => {
+    await shows('/reports', ['Reports']);
+    await shows('/reports/json', ['web1.example.com', 'db1.example.com']);
+    const hash = await latestReport('web1.example.com');
+    await shows(`/report/web1.example.com/${hash}`, [hash, '/etc/motd', 'content']);
+  });
+
+  it('shows the radiator, the failures and the daily chart', async () => {
+    await shows('/radiator', ['failed']);
+    await shows('/failures', ['db1.example.com']);
+    const chart = await shows('/daily_reports_chart.json', ['"result"']);
+    const days = JSON.parse(chart).result as { failed: number; changed: number }[];
+    const today = days.at(-1)!;
+    // web1 reported twice today: the example fleet's report and this test's.
+    expect([today.failed, today.changed]).toEqual([1, 2]);
   });
 
   it('lists facts and shows one fact with its values', async () => {
@@ -98,10 +140,10 @@ describe('puppetboard 8.1.0 against the service', () => {
     await shows('/catalog/web1.example.com', ['web1.example.com', 'Class[Nginx::Service]']);
   });
 
-  // puppetboard finds classes in the events of the latest reports; without reports the list is empty.
-  it('answers the classes page', async () => {
+  // puppetboard finds classes in the events of the nodes' latest reports.
+  it("lists classes from the latest reports' events", async () => {
     await shows('/classes', ['Classes']);
-    await shows('/classes/json', ['"recordsTotal"']);
+    await shows('/classes/json', ['Motd']);
   });
 
   it('lists the metrics and shows one', async () => {
@@ -120,6 +162,8 @@ describe('puppetboard 8.1.0 against the service', () => {
     ['catalogs', '["=", "certname", "web1.example.com"]', 'web1.example.com'],
     ['edges', '["=", "relationship", "contains"]', 'contains'],
     ['environments', '["=", "name", "staging"]', 'staging'],
+    ['reports', '["=", "certname", "db1.example.com"]', 'failed'],
+    ['events', '["=", "resource_type", "File"]', '/etc/motd'],
   ];
 
   it.each(QUERIES)('answers the query page for %s', async (endpoint, query, expected) => {

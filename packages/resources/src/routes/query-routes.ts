@@ -8,8 +8,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
+import type { TopLevelQuery } from '../query/ast/ast-node.js';
 import type { Entity } from '../query/ast/entity.js';
-import type { QueryNode, TopLevelQuery } from '../query/ast/query-node.js';
+import type { QueryNode } from '../query/ast/query-node.js';
 import { QueryError } from '../query/errors.js';
 import { type ParseLimits, parseQuery, parseQueryText } from '../query/parse.js';
 import { parseRootQuery, parseRootText } from '../query/parse-root.js';

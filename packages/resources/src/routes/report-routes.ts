@@ -6,7 +6,7 @@
  * @module
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TopLevelQuery } from '../query/ast/query-node.js';
+import type { TopLevelQuery } from '../query/ast/ast-node.js';
 import type { CompileOptions } from '../query/compile-query.js';
 import type { DistinctWindow } from '../query/compile-select.js';
 import { QueryError } from '../query/errors.js';

@@ -9,7 +9,7 @@
  * name; the GC drops those no node has). Facts received before this migration get their rows with
  * the node's next facts.
  */
-import type { Migration } from './schema.js';
+import type { Migration } from './migration.js';
 
 export const factContents: Migration = {
   version: 8,

@@ -5,8 +5,9 @@
  * database at the previous version.
  */
 
+import type { Migration } from './migration.js';
 import { forDialect } from './placeholders.js';
-import { MIGRATIONS, type Migration, renderDdl } from './schema.js';
+import { MIGRATIONS, renderDdl } from './schema.js';
 import type { Dialect, SqlRunner } from './types.js';
 
 /** What a driver offers the migrator. */

@@ -2,14 +2,17 @@
  * @module store/report-schema
  * Migration 7 of the store's schema (schema.ts lists them all): the tables of stored reports.
  */
-import type { Migration } from './schema.js';
+import type { Migration } from './migration.js';
 
 /**
  * Stored reports (the `reports`, `events` and event-count queries): every report a node sent, kept
  * for `reportTtlMs`, with its metrics and logs as JSON arrays and one `resource_events` row per
  * event (a skipped resource is one `skipped` event, as PuppetDB stores it). `hash` is PuppetDB's
  * report identity hash, so a report sent twice is stored once. `latest` marks each node's newest
- * agent report (by producer timestamp), which `latest_report?` selects through its index.
+ * agent report (by producer timestamp), and the events of that report, which `latest_report?`
+ * selects through their indexes.
+ * An event keeps its report's `environment` (the filter of every puppetboard page) and `latest`
+ * mark, so the commonest event queries need no join to the reports.
  * An event's `new_value`, `old_value` and `containment_path` are canonical JSON text (TEXT on both
  * engines: queries compare them as text, see query/entities/reports.ts); `certname` is copied from
  * the report so counts by node need no join.
@@ -68,11 +71,18 @@ export const storedReports: Migration = {
       containment_path TEXT NULL,
       containing_class TEXT NULL,
       corrective_change {BOOL} NULL,
+      latest {BOOL} NOT NULL,
+      environment TEXT NULL,
       PRIMARY KEY (report_id, event_index)
     ){CLUSTERED}`,
     // Covering the counts by resource (status included) and the few failures of a fleet.
     'CREATE INDEX resource_events_resource_idx ON resource_events (resource_type, resource_title, status)',
+    // The same within an environment (puppetboard's pages), read in group order without the rows.
+    'CREATE INDEX resource_events_environment_idx ON resource_events (environment, resource_type, resource_title, status)',
     'CREATE INDEX resource_events_certname_idx ON resource_events (certname, timestamp)',
     'CREATE INDEX resource_events_status_idx ON resource_events (status, report_id)',
+    // `latest_report?` on events reads these rows alone: PostgreSQL otherwise scanned every event to
+    // join it to the few latest reports.
+    'CREATE INDEX resource_events_latest_idx ON resource_events (latest, certname)',
   ],
 };

@@ -27,22 +27,9 @@
  */
 
 import { factContents } from './fact-schema.js';
+import type { Migration } from './migration.js';
 import { storedReports } from './report-schema.js';
 import type { Dialect } from './types.js';
-
-/** One numbered step of the schema. `sql` holds the DDL written with the type tokens below. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  /**
-   * Statements for both dialects; tokens {TS} {JSON} {BOOL} {TRUE} are filled per dialect, and
-   * {CLUSTERED} after a table makes SQLite store rows in primary-key order (WITHOUT ROWID): for the
-   * narrow child tables that halves the writes per row, since the key is the table.
-   */
-  readonly sql: readonly string[];
-  /** Statements only one dialect understands (e.g. a GIN index). */
-  readonly only?: Partial<Record<Dialect, readonly string[]>>;
-}
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
   sqlite: {

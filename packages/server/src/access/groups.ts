@@ -6,7 +6,6 @@
  * always-public login routes), otherwise the service refuses to start: a route nobody classified is
  * never silently public. To add a group, add one line here; `access.<name>` then exists in the config.
  */
-import { authMountPath } from '../areas/auth/service.js';
 import type { RuleSpec } from './rules.js';
 
 /** The settings that move routes (kept apart from the whole config, whose type depends on this file). */
@@ -31,6 +30,9 @@ export interface RouteGroup {
 }
 
 const pdb = (config: RoutePaths) => `/${config.resources.prefix}`;
+
+/** Where the auth routes live in the service (login, logout, user, the avatar route below it). */
+export const authMountPath = '/auth';
 
 /** The endpoint reverse proxies ask (nginx `auth_request`, Caddy `forward_auth`, Traefik ForwardAuth). */
 export const forwardAuthPath = `${authMountPath}/forward`;

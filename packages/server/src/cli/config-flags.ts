@@ -5,17 +5,9 @@
  * commands pick the rows they accept. `--config FILE` and `--help` are added to every command.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
-import { fromText, type Override, type TextKind } from '../config/sources.js';
+import type { Override } from '../config/sources.js';
+import { type ConfigFlag, fromText } from '../settings/text-values.js';
 import { type CommandIO, helpColumns } from './command.js';
-
-export interface ConfigFlag {
-  readonly flag: string;
-  readonly key: string;
-  readonly kind: TextKind;
-  /** Shown in help after the flag, e.g. `N`; absent for boolean flags. */
-  readonly placeholder?: string;
-  readonly help: string;
-}
 
 export const hostFlag: ConfigFlag = {
   flag: 'host',

@@ -9,15 +9,11 @@
 import { resolve } from 'node:path';
 import { importCatalogs, isPostgresUrl, openStore } from '@gatehouse/resources';
 import { Presets, SingleBar } from 'cli-progress';
-import { describeDatabase, resourcesDatabase } from '../areas/resources/area.js';
+import { resourcesDatabase } from '../areas/resources/area.js';
 import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from '../cli/command.js';
-import {
-  type ConfigFlag,
-  dataDirFlag,
-  flagHelp,
-  flagOptions,
-  loadConfigWithFlags,
-} from '../cli/config-flags.js';
+import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags } from '../cli/config-flags.js';
+import { describeDatabase } from '../data/database.js';
+import type { ConfigFlag } from '../settings/text-values.js';
 import { runQueueCommand } from './resources-queue.js';
 
 const databaseFlag: ConfigFlag = {

@@ -9,7 +9,6 @@ import { modulesFlag } from '../areas/webhooks/area.js';
 import { type Command, exitCodes, helpColumns, parseFlags, UsageError } from '../cli/command.js';
 import {
   avatarStoreFlag,
-  type ConfigFlag,
   dataDirFlag,
   flagHelp,
   flagOptions,
@@ -32,6 +31,7 @@ import type { ServiceLog } from '../logging.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { type RunningService, serviceLogOf, startService } from '../serve.js';
 import { ConfigError } from '../settings/errors.js';
+import type { ConfigFlag } from '../settings/text-values.js';
 
 /** The flags of `serve`, in help order. */
 export const serveFlags: readonly ConfigFlag[] = [

@@ -4,6 +4,7 @@
  * becomes an {@link Override} of one dotted key, remembered so that an error names its source.
  * Precedence: flags > environment > file > defaults.
  */
+import { fromText, type TextKind } from '../settings/text-values.js';
 
 export interface Override {
   /** Dotted key in the config, e.g. `server.port`. */
@@ -79,20 +80,6 @@ export function environmentOverrides(env: NodeJS.ProcessEnv): Override[] {
     overrides.push({ key: variable.key, value: fromText(text, variable.kind), source: variable.name });
   }
   return overrides;
-}
-
-/** What type an env or flag value should become before validation. */
-export type TextKind = 'text' | 'number' | 'boolean';
-
-/**
- * Env and flag values are text; for number and boolean keys they are converted when they look like
- * one, and anything else stays text so that validation reports it exactly as given.
- */
-export function fromText(text: string, kind: TextKind): unknown {
-  if (kind === 'number' && /^-?\d+$/.test(text)) return Number(text);
-  if (kind === 'boolean' && /^(1|true|yes|on)$/i.test(text)) return true;
-  if (kind === 'boolean' && /^(0|false|no|off)$/i.test(text)) return false;
-  return text;
 }
 
 /** Sets `value` at the dotted `key` of `target`, creating sections as needed. */

@@ -14,7 +14,7 @@
  * instead of fast-json-stringify, which would drop properties a response schema does not name.
  */
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatehouseConfig } from '../config/schema.js';
 import { VERSION } from '../version.js';
 
@@ -57,23 +57,26 @@ const PATH_ITEM_KEYS = new Set([
 /** The document as served: generated once from the routes, plus path items read at each request. */
 export class ApiDocument {
   readonly #app: FastifyInstance;
-  readonly #current: (() => Record<string, object>)[] = [];
+  readonly #current: ((request: FastifyRequest | undefined) => Record<string, object>)[] = [];
 
   constructor(app: FastifyInstance) {
     this.#app = app;
   }
 
-  /** Adds path items that change while the service runs (the routes of the webhook modules loaded now). */
-  addCurrentPaths(paths: () => Record<string, object>): void {
+  /**
+   * Adds path items that change while the service runs (the routes of the webhook modules loaded
+   * now), chosen for the request that asks (a caller sees only the routes it may call).
+   */
+  addCurrentPaths(paths: (request: FastifyRequest | undefined) => Record<string, object>): void {
     this.#current.push(paths);
   }
 
-  /** The OpenAPI document now. */
-  now(): Record<string, unknown> {
+  /** The OpenAPI document now, as `request`'s caller may see it. */
+  now(request?: FastifyRequest): Record<string, unknown> {
     const generated = this.#app.swagger() as unknown as { paths?: Record<string, object> };
     return {
       ...generated,
-      paths: Object.assign({}, generated.paths, ...this.#current.map((paths) => paths())),
+      paths: Object.assign({}, generated.paths, ...this.#current.map((paths) => paths(request))),
     };
   }
 }

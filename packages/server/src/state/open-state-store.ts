@@ -14,8 +14,8 @@
  */
 import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
 import { type DatabaseAvailability, isPostgresUrl } from '@gatehouse/resources';
-import { describeDatabase } from '../areas/resources/area.js';
 import type { GatehouseConfig } from '../config/schema.js';
+import { describeDatabase } from '../data/database.js';
 import type { Logger } from '../logging.js';
 import { PeerChannel } from './peer-channel.js';
 import { PostgresStateStore } from './postgres-state-store.js';

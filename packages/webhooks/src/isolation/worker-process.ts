@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.js';
 import type { ModuleConfig } from '../types.js';
 import { JsonChannel, LineSplitter } from './channel.js';
+import { attachNetwork } from './network.js';
 import { PACKAGE_CODE_DIR, permissionArgs } from './permissions.js';
 import { type FromWorker, readFromWorker, type ToWorker } from './protocol.js';
 import type { Confinement } from './sandbox.js';
@@ -38,6 +39,8 @@ export interface WorkerSpec {
   /** The worker's working directory. */
   readonly cwd: string;
   readonly confinement: Confinement;
+  /** Outbound network (never the host's loopback) for a sandboxed worker: the module's grant. */
+  readonly network: boolean;
   readonly logger: Logger;
 }
 
@@ -191,11 +194,23 @@ export function startWorker(spec: WorkerSpec): Promise<{ worker: Worker; ready: 
     };
     child.on('exit', onExit);
     child.on('error', onError);
-    const problem = worker.channel.send({
-      type: 'load',
-      url: spec.url,
-      answerLimit: spec.answerLimit,
-    } satisfies ToWorker);
-    if (problem) fail(`the module could not be named to its worker: ${problem}`);
+    const load = () => {
+      const problem = worker.channel.send({
+        type: 'load',
+        url: spec.url,
+        answerLimit: spec.answerLimit,
+      } satisfies ToWorker);
+      if (problem) fail(`the module could not be named to its worker: ${problem}`);
+    };
+    if (!spec.network || spec.confinement.kind !== 'sandbox' || child.pid === undefined) return load();
+    // The module is imported once its network is up: its top level may already connect.
+    attachNetwork(child.pid, spec.loadTimeoutMs).then(
+      (stack) => {
+        if (child.exitCode !== null || child.signalCode !== null) stack.kill('SIGKILL');
+        else child.once('exit', () => stack.kill('SIGKILL'));
+        load();
+      },
+      (err: Error) => fail(err.message),
+    );
   });
 }

@@ -2,22 +2,7 @@
  * Boolean connectives `and`, `or` (n-ary, at least one operand) and `not` (exactly one).
  * @module
  */
-import type { QueryNode } from './query-node.js';
-
-export interface AndNode {
-  readonly kind: 'And';
-  readonly operands: readonly QueryNode[];
-}
-
-export interface OrNode {
-  readonly kind: 'Or';
-  readonly operands: readonly QueryNode[];
-}
-
-export interface NotNode {
-  readonly kind: 'Not';
-  readonly operand: QueryNode;
-}
+import type { AndNode, NotNode, OrNode, QueryNode } from './query-node.js';
 
 export const And = Object.freeze({
   create: (operands: readonly QueryNode[]): AndNode =>

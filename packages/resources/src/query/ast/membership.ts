@@ -5,29 +5,7 @@
  */
 import type { Entity } from './entity.js';
 import type { ColumnFieldNode } from './field.js';
-import type { QueryNode } from './query-node.js';
-
-/** What an `["array", [...]]` may hold: scalars, or fact paths (`["os", "family"]`) for a path field. */
-export type ArrayElement = string | number | boolean | readonly (string | number)[];
-
-export interface ArrayValuesNode {
-  readonly kind: 'ArrayValues';
-  readonly values: readonly ArrayElement[];
-}
-
-/** An explicit subquery: the `columns` of `entity` rows matching `filter` (all rows when absent). */
-export interface SelectNode {
-  readonly kind: 'Select';
-  readonly entity: Entity;
-  readonly columns: readonly string[];
-  readonly filter: QueryNode | undefined;
-}
-
-export interface InNode {
-  readonly kind: 'In';
-  readonly fields: readonly ColumnFieldNode[];
-  readonly source: ArrayValuesNode | SelectNode;
-}
+import type { ArrayElement, ArrayValuesNode, InNode, QueryNode, SelectNode } from './query-node.js';
 
 export const ArrayValues = Object.freeze({
   create: (values: readonly ArrayElement[]): ArrayValuesNode =>

@@ -4,13 +4,7 @@
  * @module
  */
 import type { Entity } from './entity.js';
-import type { QueryNode } from './query-node.js';
-
-export interface ImplicitSubqueryNode {
-  readonly kind: 'ImplicitSubquery';
-  readonly entity: Entity;
-  readonly filter: QueryNode | undefined;
-}
+import type { ImplicitSubqueryNode, QueryNode } from './query-node.js';
 
 export const ImplicitSubquery = Object.freeze({
   create: (entity: Entity, filter: QueryNode | undefined): ImplicitSubqueryNode =>

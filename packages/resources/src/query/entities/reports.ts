@@ -82,7 +82,7 @@ export const EVENTS: EntitySpec = {
     '(SELECT ev.certname, ev.status, ev.timestamp, ev.resource_type, ev.resource_title, ev.property, ev.name, ' +
     'ev.new_value, ev.old_value, ev.message, ev.file, ev.line, ev.containment_path, ev.containing_class, ' +
     'ev.corrective_change, er.hash AS report, er.configuration_version, er.start_time AS run_start_time, ' +
-    'er.end_time AS run_end_time, er.receive_time AS report_receive_time, er.environment, er.latest ' +
+    'er.end_time AS run_end_time, er.receive_time AS report_receive_time, ev.environment, ev.latest ' +
     'FROM resource_events ev LEFT JOIN reports er ON er.id = ev.report_id)',
   alias: 'ev',
   fields: {

@@ -5,8 +5,8 @@
  * routes live in the plugin's own child context. Closing the app closes the providers.
  */
 
+import { authMountPath } from '../../access/groups.js';
 import type { Area } from '../area.js';
-import { authMountPath } from './service.js';
 
 export const authArea: Area = async (app, { auth, announce }) => {
   await app.register(auth.fastify.plugin);

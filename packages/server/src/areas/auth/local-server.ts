@@ -15,7 +15,7 @@ import {
 } from '@gatehouse/auth';
 import { namedHook } from './hook-references.js';
 import { templateLoginPage } from './login-page-template.js';
-import type { ProviderParts } from './providers.js';
+import type { ProviderParts } from './provider-parts.js';
 import type { ProviderEntry } from './providers-config.js';
 
 export type LocalEntry = Extract<ProviderEntry, { kind: 'local' }>;

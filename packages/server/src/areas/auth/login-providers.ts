@@ -7,9 +7,10 @@
  * area, so the start-up summary lists them.
  */
 import { DEV_DEFAULT_PORT, devProvider, startDevOAuthServer } from '@gatehouse/auth';
-import type { ConfigFlag } from '../../cli/config-flags.js';
+import type { ConfigFlag } from '../../settings/text-values.js';
 import type { Area } from '../area.js';
-import { type ProviderParts, providerFromConfig } from './providers.js';
+import type { ProviderParts } from './provider-parts.js';
+import { providerFromConfig } from './providers.js';
 import { authSecrets } from './secrets.js';
 
 export const devProviderFlag: ConfigFlag = {

@@ -4,8 +4,8 @@
  * secret from the data folder (or `GATEHOUSE_SECRET`) and per-site secrets (`auth.sites`), cookie and
  * header names, the service URL, the stderr logger, the hooks of the hooks module (`auth.hooks`),
  * and the direct provider (`local` by default) checking the credentials file, or the hooks module's
- * `credentialChecker`. Every area gets it in its
- * {@link AreaContext} to guard its routes (`context.auth.fastify.auth()` as an `onRequest` hook).
+ * `credentialChecker`. The areas get it in their {@link AreaContext}; guarding routes is not theirs
+ * but `access/`'s, which asks this Service for the user of each request.
  */
 import {
   type ClaimsUpdater,
@@ -16,17 +16,13 @@ import {
   type StateStore,
   setAdmin,
 } from '@gatehouse/auth';
+import { authMountPath } from '../../access/groups.js';
 import type { GatehouseConfig } from '../../config/schema.js';
 import type { DataFolder } from '../../data/folder.js';
 import type { Logger } from '../../logging.js';
-import { avatarOptions } from '../avatars/area.js';
-import { applicationHosts } from '../forward-auth/config.js';
 import type { LoadedHooks } from './hook-references.js';
 import { authSecrets } from './secrets.js';
 import { siteSecretReader } from './site-secrets.js';
-
-/** Where the auth routes live in the service. */
-export const authMountPath = '/auth';
 
 const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
   lax: 'Lax',
@@ -64,6 +60,10 @@ export interface AuthServiceParts {
   env: NodeJS.ProcessEnv;
   /** The module of `auth.hooks`, loaded and checked. */
   hooks: LoadedHooks | undefined;
+  /** The avatar proxy's options (the `avatars` area's); none when avatars are off. */
+  avatars: Partial<Opts>;
+  /** Hosts a login may return to besides `auth.allowedRedirectHosts` (the forward-auth applications). */
+  redirectHosts: readonly string[];
 }
 
 /** The auth options the config maps to; unset config keys keep the library's documented defaults. */
@@ -81,7 +81,7 @@ export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): O
     issuer: auth.issuer,
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,
-    allowedRedirectHosts: [...auth.allowedRedirectHosts, ...applicationHosts(config.forwardAuth)],
+    allowedRedirectHosts: [...auth.allowedRedirectHosts, ...parts.redirectHosts],
     sameSite: sameSiteNames[auth.sameSite],
     jwtCookieName: auth.cookies.jwtName,
     xsrfCookieName: auth.cookies.xsrfName,
@@ -99,7 +99,7 @@ export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): O
     ...(hooks.basicAuthChecker ? { basicAuthChecker: hooks.basicAuthChecker } : {}),
     stateStore,
     logger,
-    ...avatarOptions(config), // avatars section: store URI (default bolt://<dataDir>/avatars.db), route, resize
+    ...parts.avatars,
   };
 }
 

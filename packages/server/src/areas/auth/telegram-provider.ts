@@ -7,7 +7,7 @@
  * start-up until the service closes.
  */
 import { HttpTelegramAPI, TelegramProvider } from '@gatehouse/auth';
-import type { ProviderParts } from './providers.js';
+import type { ProviderParts } from './provider-parts.js';
 import type { ProviderEntry } from './providers-config.js';
 
 export type TelegramEntry = Extract<ProviderEntry, { kind: 'telegram' }>;

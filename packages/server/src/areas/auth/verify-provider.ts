@@ -7,7 +7,7 @@
  */
 import { EmailSender, type Sender, type SendFunc, VerifyProvider } from '@gatehouse/auth';
 import { namedHook } from './hook-references.js';
-import type { ProviderParts } from './providers.js';
+import type { ProviderParts } from './provider-parts.js';
 import type { ProviderEntry } from './providers-config.js';
 
 export type VerifyEntry = Extract<ProviderEntry, { kind: 'verify' }>;

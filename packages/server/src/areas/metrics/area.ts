@@ -8,9 +8,9 @@
  * a resource query (`/<prefix>/query/...`) or a webhook call (`/webhook/<module>/...`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authMountPath } from '../../access/groups.js';
 import type { LoginOutcome, ServiceMetrics, WebhookOutcome } from '../../service/service-metrics.js';
 import type { Area } from '../area.js';
-import { authMountPath } from '../auth/service.js';
 
 const metricsSchema = {
   tags: ['meta'],

@@ -21,15 +21,15 @@ export const openapiArea: Area = async (app, { openapi, announce }) => {
         response: { 200: { description: 'OpenAPI 3.1 document', type: 'object' } },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return openapi.now();
+      return openapi.now(request);
     },
   );
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     transformSpecificationClone: false,
-    transformSpecification: () => openapi.now(),
+    transformSpecification: (_spec, request) => openapi.now(request),
   });
   announce(`openapi: GET ${OPENAPI_PATH}, documentation page GET ${DOCS_PATH}`);
 };

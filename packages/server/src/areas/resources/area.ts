@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { isPostgresUrl, isUnavailable, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
 import type { GatehouseConfig } from '../../config/schema.js';
+import { describeDatabase } from '../../data/database.js';
 import { NotReady } from '../../service/readiness.js';
 import { commandPeersOver } from '../../state/command-peers.js';
 import type { Area } from '../area.js';
@@ -15,14 +16,6 @@ import type { Area } from '../area.js';
 /** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
 export function resourcesDatabase(config: GatehouseConfig, dataDir: string): string {
   return config.resources.database ?? join(dataDir, 'resources.db');
-}
-
-/** A store name safe to print: a PostgreSQL URL loses its password. */
-export function describeDatabase(database: string): string {
-  if (!isPostgresUrl(database)) return `SQLite ${database}`;
-  const url = new URL(database);
-  if (url.password) url.password = '***';
-  return `PostgreSQL ${url.toString()}`;
 }
 
 /** The store as `/ready` names it (the route may be public: no host, user or file path). */

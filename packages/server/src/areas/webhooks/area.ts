@@ -8,6 +8,7 @@
  * the app stops the folder watcher and the workers.
  */
 import {
+  callableRoutes,
   IsolationUnavailableError,
   type SignatureConfig,
   WebhookDeclarationError,
@@ -15,8 +16,8 @@ import {
   webhooksPlugin,
 } from '@gatehouse/webhooks';
 import { isLoopbackHost } from '../../access/loopback.js';
-import type { ConfigFlag } from '../../cli/config-flags.js';
 import { ConfigError } from '../../settings/errors.js';
+import type { ConfigFlag } from '../../settings/text-values.js';
 import { ModuleReloads } from '../../state/module-reloads.js';
 import type { Area } from '../area.js';
 import type { WebhooksConfig } from './config.js';
@@ -149,7 +150,13 @@ export const webhooksArea: Area = async (
       return { deliveries: await webhooks.inbox.list(request.query.module) };
     },
   );
-  openapi.addCurrentPaths(() => moduleWebhookPaths(webhooks.list()));
+  // Only what the caller may call: the routes hide module names from callers without the secret.
+  openapi.addCurrentPaths((request) => {
+    if (!request) return {};
+    const sent = request.headers['x-webhook-secret'];
+    const secret = Array.isArray(sent) ? sent.join(', ') : sent;
+    return moduleWebhookPaths(callableRoutes(webhooks, { ip: request.ip, secret }));
+  });
   metrics.watchWebhookModules(() => new Set(webhooks.list().map((route) => route.module)));
   readiness.add('webhooks.modules', async () => {
     await webhooks.start(); // settled once loaded; a later reload swaps modules in place

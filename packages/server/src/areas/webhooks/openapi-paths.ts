@@ -3,7 +3,8 @@
  * The OpenAPI path items of the webhook routes. `@gatehouse/webhooks` answers every call from one
  * catch-all route (`/webhook/*`), so the calls are described here: the general shape
  * `POST /webhook/{module}/{method}`, and one operation per route of each module loaded now
- * (the modules folder is reloaded on change, so these are read at every request of the document).
+ * (the modules folder is reloaded on change, so these are read at every request of the document),
+ * those the caller may call only (`callableRoutes`: no unsigned route without the shared secret).
  */
 import type { RouteInfo } from '@gatehouse/webhooks';
 import type { DescribedRoutes } from '../../service/api-document.js';
@@ -49,7 +50,7 @@ export function moduleWebhookPaths(routes: readonly RouteInfo[]): Record<string,
       post: {
         tags: [`webhooks: ${route.module}`],
         summary: `${route.module}.${route.method}`,
-        description: `Calls method \`${route.method}\` of module \`${route.module}\` (${route.isolation === 'process' ? 'in its worker process' : 'in the service process'}); signature: ${route.signature}.`,
+        description: `Calls method \`${route.method}\` of module \`${route.module}\` (${route.isolation === 'in-process' ? 'in the service process' : 'in its worker process'}); signature: ${route.signature}.`,
         operationId: `webhook_${route.module}_${route.method}`,
         parameters: route.signature === 'none' ? [secretHeader] : [],
         requestBody: anyJson,

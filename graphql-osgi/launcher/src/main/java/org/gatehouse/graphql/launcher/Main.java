@@ -21,7 +21,14 @@ public final class Main {
                 properties.put(name, value.toString());
             }
         });
-        OsgiRuntime runtime = OsgiRuntime.start(properties);
+        OsgiRuntime runtime;
+        try {
+            runtime = OsgiRuntime.start(properties);
+        } catch (IllegalArgumentException e) {
+            System.err.println("GraphQL example runtime: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "graphql-osgi-shutdown"));
         String port = properties.getOrDefault("org.osgi.service.http.port", OsgiRuntime.DEFAULT_PORT);
         String host = properties.getOrDefault("org.apache.felix.http.host", "127.0.0.1");

@@ -34,8 +34,13 @@ public final class OsgiRuntime implements AutoCloseable {
         this.storage = storage;
     }
 
-    /** Starts a framework; {@code properties} override the defaults (e.g. org.osgi.service.http.port). */
+    /**
+     * Starts a framework; {@code properties} override the defaults (e.g. org.osgi.service.http.port).
+     *
+     * @throws IllegalArgumentException when {@code configurator.initial} cannot be applied (see {@link InitialConfiguration})
+     */
     public static OsgiRuntime start(Map<String, String> properties) throws IOException, BundleException {
+        InitialConfiguration.check(properties.get(InitialConfiguration.PROPERTY));
         // silent by default: Jetty logs through slf4j-simple, warnings and errors only unless asked
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");

@@ -135,6 +135,11 @@ class AuthenticatorHttpTest extends RuntimeTestBase {
         String handshake = hs256(new JWTClaimsSet.Builder().subject("bob").audience("gatehouse").claim("gh_hs", true)
                 .expirationTime(new Date(System.currentTimeMillis() + 600_000)).build());
         assertEquals(401, call("/auth/graphql", "X-JWT", handshake).statusCode(), "a handshake token is no session token");
+        String unsigned = new com.nimbusds.jwt.PlainJWT(new JWTClaimsSet.Builder().subject("bob").audience("gatehouse")
+                .expirationTime(new Date(System.currentTimeMillis() + 600_000)).build()).serialize();
+        HttpResponse<String> plain = call("/auth/graphql", "X-JWT", unsigned);
+        assertEquals(401, plain.statusCode());
+        assertTrue(plain.body().contains("unsigned tokens (alg none) are refused") && !plain.body().contains("extend class"), plain.body());
         assertEquals(401, fixture.get("/auth/graphql/schema.graphqls").statusCode(), "the schema needs a token too");
         assertEquals(200, fixture.get("/auth/graphql/schema.graphqls", "X-JWT", token).statusCode());
     }

@@ -16,6 +16,11 @@ public class FailedServiceDTO {
     public static final int FAILURE_INVALID_NAME = 6;
     /** Adding the service would make the schema invalid (e.g. its type name is taken by a model type or a scalar). */
     public static final int FAILURE_SCHEMA_CONFLICT = 7;
+    /**
+     * The service object could not be obtained (e.g. a Declarative Services component that throws in its
+     * constructor or activate method); the service is left out until it is modified or registered again.
+     */
+    public static final int FAILURE_SERVICE_UNAVAILABLE = 8;
 
     /** {@code service.id} of the OSGi service. */
     public long serviceId;

@@ -16,9 +16,10 @@ import org.gatehouse.graphql.api.mapping.MappingContext;
  * GraphQL types of single features: data types through the whiteboard's scalar table, ID attributes as
  * {@code ID}, and the wrapping that the bounds give.
  *
- * <p>Outputs: a many-valued feature is {@code [T]!} (an EMF list is never null, only empty); a single one is
- * {@code T!} when required (lower bound 1) or of a primitive type (EMF never answers null for those), else
- * {@code T}. Inputs: {@code [T]!} / {@code T!} when required, {@code [T]} / {@code T} otherwise.
+ * <p>Outputs: a many-valued feature is {@code [T!]!} (an EMF list is never null, only empty, and holds no
+ * nulls); a single one is {@code T!} when required (lower bound 1) or of a primitive type (EMF never answers
+ * null for those), else {@code T}. Inputs: {@code [T!]!} / {@code T!} when required, {@code [T!]} / {@code T}
+ * otherwise, so a {@code null} element is refused by GraphQL validation already.
  */
 final class FeatureTypes {
     private static final Pattern NAME = Pattern.compile("[_A-Za-z][_0-9A-Za-z]*");
@@ -44,7 +45,7 @@ final class FeatureTypes {
 
     static GraphQLOutputType output(EStructuralFeature feature, GraphQLOutputType element) {
         if (feature.isMany()) {
-            return GraphQLNonNull.nonNull(GraphQLList.list(element));
+            return GraphQLNonNull.nonNull(GraphQLList.list(nonNull(element)));
         }
         Class<?> type = feature.getEType().getInstanceClass();
         boolean primitive = type != null && type.isPrimitive();
@@ -52,8 +53,12 @@ final class FeatureTypes {
     }
 
     static GraphQLInputType input(EStructuralFeature feature, GraphQLInputType element) {
-        GraphQLInputType type = feature.isMany() ? GraphQLList.list(element) : element;
+        GraphQLInputType type = feature.isMany() ? GraphQLList.list(nonNull(element)) : element;
         return feature.isRequired() ? GraphQLNonNull.nonNull(type) : type;
+    }
+
+    private static <T extends graphql.schema.GraphQLType> GraphQLNonNull nonNull(T element) {
+        return element instanceof GraphQLNonNull already ? already : GraphQLNonNull.nonNull(element);
     }
 
     /** True for a legal GraphQL name that is not reserved for introspection. */

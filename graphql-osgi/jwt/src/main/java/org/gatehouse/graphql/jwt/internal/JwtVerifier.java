@@ -54,7 +54,7 @@ final class JwtVerifier {
         } catch (ParseException e) {
             throw refused("malformed token");
         } catch (BadJOSEException e) {
-            throw refused("invalid token: " + e.getMessage());
+            throw refused(Refusals.reason(e));
         } catch (JOSEException e) {
             throw refused("token could not be verified");
         }

@@ -13,6 +13,9 @@ import org.gatehouse.graphql.api.GraphqlConstants;
 import org.gatehouse.graphql.api.GraphqlServiceRuntime;
 import org.gatehouse.graphql.whiteboard.internal.servlet.GraphqlHttpHandler;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceObjects;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -49,6 +52,7 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
     private transient AuthenticatorTracker authenticators;
     private transient GraphqlHttpHandler handler;
     private transient ResolverPool resolvers;
+    private transient BundleContext context;
     private transient ServiceRegistration<GraphqlServiceRuntime> runtime;
     private transient Dictionary<String, Object> runtimeProperties;
 
@@ -62,7 +66,8 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
                 runtimeProperties.put(key, value);
             }
         });
-        manager = new SchemaManager(config, this::changed);
+        this.context = context;
+        manager = new SchemaManager(config, this::changed, this::probe);
         authenticators = new AuthenticatorTracker(context, config.authenticator());
         shared = new SharedInstances(context);
         resolvers = new ResolverPool(config.resolverThreads(), config.operationTimeoutMs());
@@ -94,6 +99,32 @@ public class GraphqlWhiteboardComponent extends HttpServlet {
         } catch (IllegalStateException e) {
             // already gone with the bundle
         }
+    }
+
+    /**
+     * Takes the object of a service about to join the schema: a shared one is kept (as its first request
+     * would), a prototype one is released again. Null when it could be had, else the reason for the DTO.
+     */
+    private String probe(ServiceInfo info) {
+        @SuppressWarnings("unchecked")
+        ServiceReference<Object> reference = (ServiceReference<Object>) info.reference();
+        Object service;
+        try {
+            if (Constants.SCOPE_PROTOTYPE.equals(reference.getProperty(Constants.SERVICE_SCOPE))) {
+                ServiceObjects<Object> objects = context.getServiceObjects(reference);
+                service = objects == null ? null : objects.getService();
+                if (service != null) {
+                    objects.ungetService(service);
+                }
+            } else {
+                service = shared.get(info.serviceId(), reference);
+            }
+        } catch (RuntimeException e) {
+            service = null;
+        }
+        return service != null ? null : "the service object could not be obtained (its constructor or activate method failed;"
+                + " the registering bundle's or Service Component Runtime's log says why); left out until the service is"
+                + " modified or registered again";
     }
 
     private synchronized void changed(long count) {

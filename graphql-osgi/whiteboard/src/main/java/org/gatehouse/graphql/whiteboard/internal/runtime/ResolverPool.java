@@ -1,8 +1,8 @@
 package org.gatehouse.graphql.whiteboard.internal.runtime;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +27,10 @@ public final class ResolverPool implements AutoCloseable {
         this.resolvers = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 named("graphql-resolver-" + gateway + "-"));
         resolvers.allowCoreThreadTimeOut(true);
-        this.timer = Executors.newSingleThreadScheduledExecutor(named("graphql-timer-" + gateway + "-"));
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, named("graphql-timer-" + gateway + "-"));
+        // most operations end long before their limit: their cancelled timers leave the queue at once
+        scheduler.setRemoveOnCancelPolicy(true);
+        this.timer = scheduler;
     }
 
     /** A new operation, its time limit starting now. */

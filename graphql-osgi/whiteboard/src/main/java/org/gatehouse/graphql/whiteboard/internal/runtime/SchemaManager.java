@@ -5,18 +5,22 @@ import graphql.analysis.MaxQueryComplexityInstrumentation;
 import graphql.analysis.MaxQueryDepthInstrumentation;
 import graphql.execution.instrumentation.ChainedInstrumentation;
 import graphql.execution.instrumentation.Instrumentation;
+import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.SchemaPrinter;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.gatehouse.graphql.api.dto.FailedServiceDTO;
 import org.gatehouse.graphql.api.dto.RuntimeDTO;
@@ -37,6 +41,12 @@ public final class SchemaManager implements AutoCloseable {
 
     private final GatewayConfig config;
     private final LongConsumer onChange;
+    private final Function<ServiceInfo, String> probe;
+    /** Services whose object could not be obtained (constructor or activate failed), by service id. */
+    private final Map<Long, BuildFailure> unavailable = new ConcurrentHashMap<>();
+    private final Set<Long> probed = ConcurrentHashMap.newKeySet();
+    /** What the last build left out, so each reason is logged once, when it appears, not at every rebuild. */
+    private Set<BuildFailure> logged = Set.of();
     private final Map<Long, ServiceInfo> infos = new ConcurrentHashMap<>();
     private final Map<Long, TypeMapperBinding> mappers = new ConcurrentHashMap<>();
     private final AtomicReference<SchemaSnapshot> current = new AtomicReference<>();
@@ -52,19 +62,29 @@ public final class SchemaManager implements AutoCloseable {
     private long failedBuildCount;
     private String lastBuildError;
 
-    /** {@code onChange} receives the new change count after each successful build. */
-    public SchemaManager(GatewayConfig config, LongConsumer onChange) {
+    /**
+     * {@code onChange} receives the new change count after each successful build. {@code probe} takes the
+     * object of a newly seen service before it joins the schema and answers why it cannot be had (null when
+     * it can), so a component failing in its constructor or activate never becomes an always-failing field.
+     */
+    public SchemaManager(GatewayConfig config, LongConsumer onChange, Function<ServiceInfo, String> probe) {
         this.config = config;
         this.onChange = onChange;
+        this.probe = probe;
         rebuild();
     }
 
     public void put(ServiceInfo info) {
         infos.put(info.serviceId(), info);
+        // a modified service is probed again: its component may have been fixed and re-registered
+        unavailable.remove(info.serviceId());
+        probed.remove(info.serviceId());
         scheduleRebuild();
     }
 
     public void remove(long serviceId) {
+        unavailable.remove(serviceId);
+        probed.remove(serviceId);
         if (infos.remove(serviceId) != null) {
             scheduleRebuild();
         }
@@ -101,14 +121,25 @@ public final class SchemaManager implements AutoCloseable {
         List<ServiceBinding> bindings = new ArrayList<>();
         Map<Long, ServiceReference<?>> references = new HashMap<>();
         for (ServiceInfo info : infos.values()) {
+            if (!info.bindings().isEmpty() && probed.add(info.serviceId())) {
+                String reason = probe.apply(info);
+                if (reason != null) {
+                    unavailable.put(info.serviceId(), new BuildFailure(info.serviceId(), info.bindings().get(0).fieldName(),
+                            FailedServiceDTO.FAILURE_SERVICE_UNAVAILABLE, reason));
+                }
+            }
+            if (unavailable.containsKey(info.serviceId())) {
+                continue;
+            }
             bindings.addAll(info.bindings());
             references.put(info.serviceId(), info.reference());
         }
         try {
             List<TypeMapperBinding> currentMappers = List.copyOf(mappers.values());
             SchemaBuild build = TolerantBuild.build(bindings, subset -> SchemaAssembler.build(subset, currentMappers));
-            String sdl = new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(build.schema());
-            GraphQL graphql = GraphQL.newGraphQL(build.schema())
+            GraphQLSchema schema = config.longAsString() ? LongAsString.apply(build.schema()) : build.schema();
+            String sdl = new SchemaPrinter(SchemaPrinter.Options.defaultOptions().includeDirectives(false)).print(schema);
+            GraphQL graphql = GraphQL.newGraphQL(schema)
                     .instrumentation(instrumentation())
                     .preparsedDocumentProvider(new PreparedDocuments(config.documentCacheSize()))
                     .defaultDataFetcherExceptionHandler(new MaskingExceptionHandler(config.exposeExceptions()))
@@ -120,7 +151,7 @@ public final class SchemaManager implements AutoCloseable {
                 count = ++changeCount;
                 lastBuildError = null;
             }
-            build.failures().forEach(f -> LOG.log(Level.WARNING, "GraphQL schema leaves out {0}", f));
+            logNew(build.failures());
             onChange.accept(count);
         } catch (RuntimeException e) {
             synchronized (this) {
@@ -130,6 +161,13 @@ public final class SchemaManager implements AutoCloseable {
             LOG.log(Level.ERROR, "GraphQL schema rebuild failed; the previous schema stays in use: {0}", e.getMessage());
             LOG.log(Level.DEBUG, "schema rebuild failure", e);
         }
+    }
+
+    private void logNew(List<BuildFailure> failures) {
+        Set<BuildFailure> now = new LinkedHashSet<>(failures);
+        now.addAll(unavailable.values());
+        now.stream().filter(f -> !logged.contains(f)).forEach(f -> LOG.log(Level.WARNING, "GraphQL schema leaves out {0}", f));
+        logged = now;
     }
 
     /** The configured limits first, then the registered Instrumentation services in service order. */
@@ -163,6 +201,7 @@ public final class SchemaManager implements AutoCloseable {
         SchemaSnapshot snapshot = current.get();
         List<FailedServiceDTO> failed = new ArrayList<>();
         infos.values().forEach(info -> info.failures().forEach(f -> failed.add(f.toDTO())));
+        unavailable.values().forEach(f -> failed.add(f.toDTO()));
         if (snapshot != null) {
             dto.services = snapshot.build().services().toArray(org.gatehouse.graphql.api.dto.ServiceDTO[]::new);
             snapshot.build().failures().stream().map(BuildFailure::toDTO).forEach(failed::add);

@@ -1,6 +1,11 @@
 package org.gatehouse.graphql.whiteboard.internal.schema;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.gatehouse.graphql.api.GraphqlIgnore;
 
 /**
  * One root field: the interfaces of one service exposed under one name on Query or Mutation.
@@ -13,12 +18,36 @@ import java.util.List;
  * @param mutation true for the Mutation root
  * @param serviceId the OSGi service id (any unique number outside OSGi)
  * @param ranking the service ranking
+ * @param leftOut names of methods not to expose (they would make the schema invalid)
  */
-public record ServiceBinding(String fieldName, List<Class<?>> interfaces, boolean mutation, long serviceId, int ranking)
-        implements Comparable<ServiceBinding> {
+public record ServiceBinding(String fieldName, List<Class<?>> interfaces, boolean mutation, long serviceId, int ranking,
+        Set<String> leftOut) implements Comparable<ServiceBinding> {
 
     public ServiceBinding {
         interfaces = List.copyOf(interfaces);
+        leftOut = Set.copyOf(leftOut);
+    }
+
+    public ServiceBinding(String fieldName, List<Class<?>> interfaces, boolean mutation, long serviceId, int ranking) {
+        this(fieldName, interfaces, mutation, serviceId, ranking, Set.of());
+    }
+
+    /** The same binding without the named methods. */
+    public ServiceBinding leaving(Set<String> methods) {
+        return new ServiceBinding(fieldName, interfaces, mutation, serviceId, ranking, methods);
+    }
+
+    /** The names of the methods that may become fields, sorted. */
+    public Set<String> methodNames() {
+        Set<String> names = new TreeSet<>();
+        for (Class<?> type : interfaces) {
+            for (Method method : type.getMethods()) {
+                if (!Modifier.isStatic(method.getModifiers()) && !method.isAnnotationPresent(GraphqlIgnore.class)) {
+                    names.add(method.getName());
+                }
+            }
+        }
+        return names;
     }
 
     @Override

@@ -76,7 +76,8 @@ final class ServiceTypeBuilder {
             Method[] methods = iface.getMethods();
             Arrays.sort(methods, Comparator.comparing(Method::getName));
             for (Method method : methods) {
-                if (Modifier.isStatic(method.getModifiers()) || method.isAnnotationPresent(GraphqlIgnore.class)) {
+                if (Modifier.isStatic(method.getModifiers()) || method.isAnnotationPresent(GraphqlIgnore.class)
+                        || binding.leftOut().contains(method.getName())) {
                     continue;
                 }
                 List<Method> same = byName.computeIfAbsent(method.getName(), k -> new ArrayList<>());

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.gatehouse.graphql.api.GraphqlDocumentation;
+import org.gatehouse.graphql.api.GraphqlLongAsString;
 import org.gatehouse.graphql.api.dto.FailedServiceDTO;
 import org.gatehouse.graphql.api.mapping.MappedInput;
 
@@ -99,6 +100,11 @@ final class TypeCatalog {
             return ScalarTable.json();
         }
         GraphQLScalarType scalar = ScalarTable.scalarFor(raw);
+        if (scalar != null && (raw == long.class || raw == Long.class) && source != null
+                && source.isAnnotationPresent(GraphqlLongAsString.class)) {
+            // graphql-java's String scalar writes any value as its text
+            scalar = Scalars.GraphQLString;
+        }
         if (scalar != null) {
             return raw.isPrimitive() ? GraphQLNonNull.nonNull(scalar) : scalar;
         }
@@ -166,7 +172,12 @@ final class TypeCatalog {
         outputs.put(type, fields);
         Class<?> parent = type.getSuperclass();
         if (parent != null && parent != Object.class && parent != Record.class) {
-            registerOutput(checkModel(parent));
+            try {
+                registerOutput(checkModel(parent));
+            } catch (MappingException e) {
+                // the class stands on its own attributes; it just does not implement the parent's interface
+                fail(parent.getSimpleName(), e.getMessage());
+            }
         }
         for (BeanProperty property : BeanProperties.of(type)) {
             try {
@@ -174,6 +185,13 @@ final class TypeCatalog {
             } catch (MappingException e) {
                 fail(type.getSimpleName() + "." + property.name(), e.getMessage());
             }
+        }
+        if (fields.isEmpty()) {
+            // a GraphQL object type needs a field: without one the class cannot be a type, so the method
+            // or attribute using it is left out instead of the schema failing as a whole
+            outputs.remove(type);
+            names.remove(type.getSimpleName(), type);
+            throw new MappingException(type.getName() + " has no attribute GraphQL can read (a public getter or a record component)");
         }
     }
 

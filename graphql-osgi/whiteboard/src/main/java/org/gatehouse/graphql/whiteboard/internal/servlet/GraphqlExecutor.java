@@ -78,7 +78,7 @@ final class GraphqlExecutor {
         } catch (RuntimeException | StackOverflowError e) {
             result = CompletableFuture.failedFuture(e);
         }
-        return result.handle((value, failure) -> failure == null ? value : engineFailure(failure));
+        return result.handle((value, failure) -> failure == null ? ClientTexts.clean(value) : engineFailure(failure));
     }
 
     private static ExecutionResult engineFailure(Throwable failure) {

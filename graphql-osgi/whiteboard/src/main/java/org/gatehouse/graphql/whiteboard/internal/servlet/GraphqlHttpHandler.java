@@ -2,7 +2,6 @@ package org.gatehouse.graphql.whiteboard.internal.servlet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import graphql.ExecutionResult;
-import graphql.GraphQLError;
 import graphql.GraphqlErrorBuilder;
 import graphql.introspection.IntrospectionQuery;
 import jakarta.servlet.http.HttpServletRequest;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -71,12 +72,17 @@ final class RequestExecution {
             operation.cancel(cancelled);
         }
         CompletableFuture<ExecutionResult> answer = new CompletableFuture<>();
+        ScheduledFuture<?> backstop = null;
         if (operation.deadline() != null) {
             long delay = Duration.between(Instant.now(), operation.deadline()).toMillis() + GRACE_MS;
-            scheduler.schedule(() -> answer.complete(unfinished(operation)), Math.max(delay, 0), TimeUnit.MILLISECONDS);
+            backstop = scheduler.schedule(() -> answer.complete(unfinished(operation)), Math.max(delay, 0), TimeUnit.MILLISECONDS);
         }
+        ScheduledFuture<?> unneeded = backstop;
         runner.apply(operations.get(index), operation).whenComplete((result, failure) -> answer.complete(result));
         answer.whenComplete((result, failure) -> {
+            if (unneeded != null) {
+                unneeded.cancel(false);
+            }
             operation.finished();
             done.add(result);
             startAt(index + 1, done);

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// A client that submits and waits: commands sent one at a time with secondsToWaitForCompletion,
+// each answered once it is applied (scripts, provisioning, tests work so), to @gatehouse/resources
+// on SQLite and on PostgreSQL and, with the same commands in the same run, to a live PuppetDB.
+// Two kinds: replace_facts (a small fact set) and replace_catalog (bench/fleet-gen.mjs, 500
+// resources). Prints a Markdown table: commands/s, p50 and p99 of one command's round trip, and
+// each store's rate against PuppetDB's.
+// Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_CATALOGS (50), BENCH_DIALECTS (sqlite,postgres),
+//      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), BENCH_PUPPETDB_FIRST (1:
+//      PuppetDB measured first), PG_TEST_URL (.data/test-env). A count of 0 leaves that kind out.
+// Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as R from '@gatehouse/resources';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { catalogFor } from './fleet-gen.mjs';
+
+const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
+const CATALOGS = Number(process.env.BENCH_WAITED_CATALOGS ?? 50);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const PUPPETDB = process.env.BENCH_PUPPETDB ?? 'http://127.0.0.1:18080';
+const RUN = Date.now().toString(36);
+
+/** The commands of one kind, as [query string, body] pairs; fresh certnames and timestamps each run. */
+function commands(kind, count) {
+  return Array.from({ length: count }, (_, i) => {
+    const certname = `waited-${RUN}-${i}.example.com`;
+    const timestamp = new Date().toISOString();
+    if (kind === 'facts') {
+      const body = {
+        certname,
+        environment: 'production',
+        values: {
+          role: 'web',
+          index: i,
+          kernel: 'Linux',
+          os: { family: 'Debian', release: { major: '12' } },
+        },
+        producer_timestamp: timestamp,
+        producer: 'puppet.example.com',
+      };
+      return [`command=replace_facts&version=5&certname=${certname}`, JSON.stringify(body)];
+    }
+    const catalog = { ...catalogFor(i, { resources: 500, timestamp }), certname };
+    return [
+      `command=replace_catalog&version=9&certname=${certname}&producer-timestamp=${timestamp}`,
+      JSON.stringify(catalog),
+    ];
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+/** Sends `list` one after another to `base`, each waited for; rate and round-trip percentiles. */
+async function oneAtATime(base, list) {
+  const times = [];
+  const started = performance.now();
+  for (const [query, body] of list) {
+    const t = performance.now();
+    const res = await fetch(`${base}/pdb/cmd/v1?${query}&secondsToWaitForCompletion=30`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body,
+    });
+    const answer = await res.json();
+    if (res.status !== 200 || answer.processed !== true)
+      throw new Error(`${base}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+    times.push(performance.now() - t);
+  }
+  const ms = performance.now() - started;
+  times.sort((x, y) => x - y);
+  return { rate: list.length / (ms / 1000), p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** The service's resources plugin on a fresh store of `dialect`, listening; and how to end it. */
+async function gatehouse(dialect) {
+  let database;
+  let dispose;
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-waited-'));
+    database = join(dir, 'resources.db');
+    dispose = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const url = process.env.PG_TEST_URL;
+    if (!url) throw new Error('PG_TEST_URL is not set: `set -a; . .data/test-env`');
+    const schema = `bench_waited_${process.pid}`;
+    const admin = async (sql) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(sql).finally(() => client.end());
+    };
+    await admin(`CREATE SCHEMA ${schema}`);
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    database = withSchema.toString();
+    dispose = () => admin(`DROP SCHEMA ${schema} CASCADE`);
+  }
+  const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
+  await app.register(R.resourcesPlugin, { database, gcIntervalMs: 0 });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    base,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+const targets = DIALECTS.map((dialect) => [`Gatehouse, ${dialect}`, () => gatehouse(dialect)]);
+// BENCH_PUPPETDB_FIRST=1 measures PuppetDB before the stores (the load of a busy machine drifts).
+const puppetdbTarget = ['PuppetDB 7.12.1', async () => ({ base: PUPPETDB, close: async () => {} })];
+if (PUPPETDB !== 'none') {
+  if (process.env.BENCH_PUPPETDB_FIRST === '1') targets.unshift(puppetdbTarget);
+  else targets.push(puppetdbTarget);
+}
+
+const rows = [];
+const kinds = [
+  ['facts', FACTS],
+  ['catalog', CATALOGS],
+].filter(([, count]) => count > 0);
+for (const [kind, count] of kinds) {
+  const list = commands(kind, count);
+  const results = [];
+  for (const [name, open] of targets) {
+    const target = await open();
+    try {
+      await oneAtATime(target.base, commands(kind, 3)); // warm-up: connections, JIT, prepared plans
+      const result = await oneAtATime(target.base, list);
+      process.stderr.write(`${kind} ${name}: ${result.rate.toFixed(1)}/s\n`);
+      results.push([name, result]);
+    } finally {
+      await target.close();
+    }
+  }
+  const puppetdb = results.find(([name]) => name.startsWith('PuppetDB'))?.[1];
+  for (const [name, r] of results) {
+    const ratio = puppetdb && !name.startsWith('PuppetDB') ? `${(r.rate / puppetdb.rate).toFixed(1)}x` : '';
+    rows.push(
+      `| replace_${kind === 'facts' ? 'facts' : 'catalog (500 resources)'} | ${name} | ${count} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} |`,
+    );
+  }
+}
+console.log('| command | target | commands | commands/s | p50 ms | p99 ms | rate vs PuppetDB |');
+console.log('|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
