@@ -6,10 +6,10 @@
  * `encodeURIComponent` writes them, so `decodeURIComponent` restores the text). A CR or LF can
  * therefore never split a header, and a plain ASCII name arrives unchanged. A list (an array
  * attribute such as `groups`) is joined with `,` after encoding `,` inside its items, as
- * oauth2-proxy joins multiple values. A header is sent only when it carries a value (as
- * oauth2-proxy does): an empty one is bytes every proxy and client pays for, and the documented
- * proxy set-ups replace or delete the application's copy of every user header either way (nginx's
- * `proxy_set_header` with an empty variable, Caddy's `request_header` with a missing placeholder).
+ * oauth2-proxy joins multiple values. Every configured header is in every answer, empty when the
+ * user lacks the field or there is no user (`trace`): Caddy 2.6's `{rp.header.*}` placeholder of a
+ * header the answer lacks reaches the application as its own text (the README's Caddy set-up,
+ * tested), and nginx leaves an empty one out anyway.
  */
 import type { User } from '@gatehouse/auth';
 
@@ -58,18 +58,14 @@ function fieldOf(user: User, field: string): unknown {
   return (user as unknown as Record<string, unknown>)[field];
 }
 
-/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) that a user has values for. */
+/** Builds the headers of `fields` (header name -> `id`, `name`, ..., `attrs.<name>`) for a user or none. */
 export function identityHeaders(
   fields: Readonly<Record<string, string>>,
 ): (user: User | null | undefined) => Record<string, string> {
   const entries = Object.entries(fields).map(([name, field]) => [name.toLowerCase(), field] as const);
   return (user) => {
     const headers: Record<string, string> = {};
-    if (!user) return headers;
-    for (const [name, field] of entries) {
-      const value = headerValue(fieldOf(user, field));
-      if (value !== undefined) headers[name] = value;
-    }
+    for (const [name, field] of entries) headers[name] = (user && headerValue(fieldOf(user, field))) ?? '';
     return headers;
   };
 }
