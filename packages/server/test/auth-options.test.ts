@@ -13,7 +13,7 @@ const start = useApps();
 /** A signed HS256 JWT with these claims, as another site holding `secret` could make. */
 function signToken(secret: string, claims: Record<string, unknown>): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  const body = `${part({ alg: 'HS256' })}.${part(claims)}`; // the service's header: alg only
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 

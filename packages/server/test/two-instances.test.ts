@@ -173,7 +173,7 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: fresh.id }),
       });
-      expect(await revoked.json()).toEqual({ revoked: fresh.id });
+      expect(await revoked.json()).toEqual({ revoked: fresh.id, ids: [fresh.id] });
       // B never saw this token: it reads the revocation A wrote.
       const unseen = await fetch(`${b.url}/auth/user`, { headers: fresh.headers });
       expect(unseen.status).toBe(401);
