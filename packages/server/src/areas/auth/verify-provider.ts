@@ -17,7 +17,8 @@ function defaultTemplate(loginURL: string): string {
   return [
     'Hello {{.User}},',
     '',
-    'open this link to log in to {{.Site}} as {{.Address}}:',
+    // No {{.Site}}: a login that names no site would read "log in to  as ...".
+    'open this link to log in as {{.Address}}:',
     `${loginURL}?token={{.Token}}`,
     '',
     'It works once. If you did not ask for it, ignore this message.',
