@@ -136,15 +136,10 @@ export async function buildApp(
   const access = new Access({
     config,
     auth,
-    // The `basic` rule: the credentials file, throttled like every login, scrypt work bounded.
+    // The `basic` rule: the credentials file, one login attempt like every other; scrypt work bounded.
     passwordCheck:
       credentials &&
-      (async (name, password, ip) => {
-        await auth.throttle.check(name, ip);
-        const ok = await credentials.check(name, password);
-        await (ok ? auth.throttle.succeeded(name) : auth.throttle.failed(name, ip));
-        return ok;
-      }),
+      ((name, password, ip) => auth.throttle.attempt(name, ip, () => credentials.check(name, password))),
   });
   const openapi = await installOpenApi(app, config, url, [webhookRoutes]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails

@@ -43,18 +43,8 @@ export async function basicAuthUser(config: BasicAuthConfig, req: HttpRequest): 
   if (!config.basicAuthChecker && !config.adminPasswd) return undefined;
   const creds = basicCredentials(req);
   if (!creds) return undefined;
-  await config.throttle.check(creds.user, req.ip);
-  let user: User | undefined;
-  try {
-    user = await checkedUser(config, creds);
-  } catch (error) {
-    if (error instanceof AuthError && error.code === 'ERR_BASIC_AUTH_REJECTED')
-      await config.throttle.failed(creds.user, req.ip);
-    throw error;
-  }
-  if (user) await config.throttle.succeeded(creds.user);
-  else await config.throttle.failed(creds.user, req.ip);
-  return user;
+  // Wrong admin credentials (no user) and a checker's refusal both count as a failure.
+  return config.throttle.attempt(creds.user, req.ip, () => checkedUser(config, creds));
 }
 
 /** The user the credentials give, `undefined` for wrong admin credentials; throws when a checker refuses. */

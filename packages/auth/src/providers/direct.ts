@@ -53,15 +53,10 @@ export class DirectProvider implements Provider {
     const { user, passwd } = fields;
     if (!user || !passwd) throw malformed;
     if (fields.from && !ctx.isAllowedRedirect(fields.from)) throw new AuthError('ERR_REDIRECT_NOT_ALLOWED');
-    await ctx.throttle.check(user, req.ip);
-    try {
-      await this.#check(ctx, user, passwd);
-    } catch (error) {
-      if (error instanceof AuthError && error.code === 'ERR_BAD_CREDENTIALS')
-        await ctx.throttle.failed(user, req.ip);
-      throw error;
-    }
-    await ctx.throttle.succeeded(user);
+    await ctx.throttle.attempt(user, req.ip, async () => {
+      await this.#check(ctx, user, passwd); // throws ERR_BAD_CREDENTIALS, counted as a failure
+      return true;
+    });
     const id = this.#userIdFunc ? this.#userIdFunc(user, req) : user;
     const loggedIn: User = { name: user, id: `${this.name}_${hashId(id)}` };
     return ctx.completeLogin(loggedIn, {

@@ -39,3 +39,52 @@ describe('LoginThrottle', () => {
     expect(() => new LoginThrottle(new MemoryStateStore(), { baseDelayMs: -1 })).toThrow(TypeError);
   });
 });
+
+describe('LoginThrottle.attempt', () => {
+  /** A throttle that blocks an account at its first failure, with a frozen clock. */
+  const strict = () =>
+    new LoginThrottle(
+      new MemoryStateStore({ now: () => 0 }),
+      { freeAttemptsPerAccount: 0, freeAttemptsPerAddress: 100 },
+      () => 0,
+    );
+  const blocked = (throttle: LoginThrottle, account: string) =>
+    throttle.check(account, '192.0.2.1').then(
+      () => false,
+      (error: AuthError) => error.code === 'ERR_TOO_MANY_ATTEMPTS',
+    );
+
+  it('returns the verdict and counts a falsy one as a failure, a truthy one as a success', async () => {
+    const throttle = strict();
+    expect(await throttle.attempt('ann', '192.0.2.1', async () => 'ann-user')).toBe('ann-user');
+    expect(await blocked(throttle, 'ann')).toBe(false);
+    expect(await throttle.attempt('bob', '192.0.2.1', () => false)).toBe(false);
+    expect(await blocked(throttle, 'bob')).toBe(true);
+  });
+
+  it('counts a thrown refusal of the credential and rethrows it; other errors count nothing', async () => {
+    const throttle = strict();
+    const refused = throttle.attempt('ann', '192.0.2.1', async () => {
+      throw new AuthError('ERR_BAD_CREDENTIALS');
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'ERR_BAD_CREDENTIALS' });
+    expect(await blocked(throttle, 'ann')).toBe(true);
+    const broken = throttle.attempt('bob', '192.0.2.1', async () => {
+      throw new Error('store down');
+    });
+    await expect(broken).rejects.toThrow('store down');
+    expect(await blocked(throttle, 'bob')).toBe(false);
+  });
+
+  it('refuses a blocked account before verify runs', async () => {
+    const throttle = strict();
+    await throttle.failed('ann', '192.0.2.1');
+    let ran = false;
+    const attempt = throttle.attempt('ann', '192.0.2.1', async () => {
+      ran = true;
+      return true;
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'ERR_TOO_MANY_ATTEMPTS' });
+    expect(ran).toBe(false);
+  });
+});

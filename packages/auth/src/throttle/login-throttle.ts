@@ -8,6 +8,11 @@
  * never tells a right password from a wrong one. Counters expire an hour after their first failure.
  * IPv6 clients are counted per /64, the block one host usually has. A success clears the account's
  * count (not the address's: one valid account must not reset the guessing budget of an address).
+ *
+ * Every password check goes through {@link LoginThrottle.attempt}, which holds the one counting
+ * rule: a blocked attempt is refused before `verify` runs; a truthy answer is a success; a falsy
+ * answer, or a thrown refusal of the credential (`ERR_BAD_CREDENTIALS`, `ERR_BASIC_AUTH_REJECTED`),
+ * is a failure; any other error counts nothing, since no credential was judged.
  */
 import { createHash } from 'node:crypto';
 import { AuthError } from '../errors.js';
@@ -33,6 +38,9 @@ export const throttleDefaults = {
   maxDelayMs: 15 * 60_000,
   windowMs: 60 * 60_000,
 } as const satisfies Required<ThrottleOptions>;
+
+/** The errors a verifier throws when it refuses the credential itself: each counts as a failure. */
+const credentialRefusals: ReadonlySet<string> = new Set(['ERR_BAD_CREDENTIALS', 'ERR_BASIC_AUTH_REJECTED']);
 
 /** The part of a client address that counts: IPv4 as is, IPv6 by its /64. */
 export function addressKey(address: string): string {
@@ -68,6 +76,25 @@ export class LoginThrottle {
         throw new TypeError(`@gatehouse/auth: throttle.${name} must be a number >= 0, got ${value}`);
       }
     }
+  }
+
+  /**
+   * One login attempt of `account` from `address`: refused with `ERR_TOO_MANY_ATTEMPTS` while either
+   * is blocked, else `verify` runs and its outcome is counted by the rule above. Returns what
+   * `verify` returned (rethrows what it threw).
+   */
+  async attempt<T>(account: string, address: string, verify: () => T | Promise<T>): Promise<T> {
+    await this.check(account, address);
+    let verdict: T;
+    try {
+      verdict = await verify();
+    } catch (error) {
+      if (error instanceof AuthError && credentialRefusals.has(error.code))
+        await this.failed(account, address);
+      throw error;
+    }
+    await (verdict ? this.succeeded(account) : this.failed(account, address));
+    return verdict;
   }
 
   /** Throws `ERR_TOO_MANY_ATTEMPTS` (429, Retry-After) while the account or the address is blocked. */

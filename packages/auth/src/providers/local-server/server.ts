@@ -225,21 +225,20 @@ export class LocalOAuth2Server {
     password: string,
   ): Promise<{ status: number; message: string } | undefined> {
     const address = req.socket.remoteAddress ?? '';
+    let accepted: boolean;
     try {
-      await this.#throttle.check(username, address);
+      accepted = await this.#throttle.attempt(username, address, () =>
+        this.#opts.authenticate!(username, password),
+      );
     } catch (error) {
       if (!(error instanceof AuthError) || error.code !== 'ERR_TOO_MANY_ATTEMPTS') throw error;
       this.#logger.logf('[WARN] local oauth2 server: login of %s throttled', username);
       res.setHeader('retry-after', String(error.retryAfterSeconds));
       return { status: 429, message: 'too many attempts, try again later' };
     }
-    if (!(await this.#opts.authenticate!(username, password))) {
-      await this.#throttle.failed(username, address);
-      this.#logger.logf('[WARN] local oauth2 server: refused login of %s', username);
-      return { status: 401, message: 'wrong user name or password' };
-    }
-    await this.#throttle.succeeded(username);
-    return undefined;
+    if (accepted) return undefined;
+    this.#logger.logf('[WARN] local oauth2 server: refused login of %s', username);
+    return { status: 401, message: 'wrong user name or password' };
   }
 
   /** Refuses unknown clients and redirect URIs before any login page is shown (RFC 6749 4.1.2.1). */
