@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       shutdownTimeout: 10_000,
       homePage: true,
       trustProxy: false,
+      hosts: [],
+      jsonDepthLimit: 256,
+      workers: 'auto',
     });
     expect(config.auth).toMatchObject({
       tokenDuration: 15 * 60_000,
