@@ -4,14 +4,14 @@
  * key answers 413 naming it (`resources.commandBodyLimit` for PuppetDB commands, `server.bodyLimit`
  * elsewhere), and a property-based run of hostile bodies never gets a 5xx or ends the process.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type ServingProcess, startServe } from './support/cli.js';
 import { httpCall } from './support/http-call.js';
+import { makeTempDir } from './support/temp.js';
 
 const DEPTH_ERROR =
   'the JSON body nests deeper than 256 levels of arrays and objects (server.jsonDepthLimit)';
@@ -24,7 +24,7 @@ let service: ServingProcess;
 
 beforeAll(async () => {
   buildCli();
-  cwd = mkdtempSync(join(tmpdir(), 'gatehouse-json-limits-'));
+  cwd = makeTempDir('gatehouse-json-limits-');
   mkdirSync(join(cwd, 'modules'));
   writeFileSync(
     join(cwd, 'modules', 'hello.ts'),

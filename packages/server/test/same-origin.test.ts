@@ -3,13 +3,12 @@
  * cross-site command and webhook posts are refused 403, a foreign `Host` reads nothing (421), and
  * clients that send no `Origin` and their own `Host` (Puppet, curl, pypuppetdb) are unaffected.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deactivateCommand, fromRemote } from './support/app.js';
 import { buildCli, type ServingProcess, startServe } from './support/cli.js';
 import { httpCall } from './support/http-call.js';
+import { makeTempDir } from './support/temp.js';
 
 let cwd: string;
 let service: ServingProcess;
@@ -20,7 +19,7 @@ const HELLO = "export default class { handleHello(p: { name?: string }) { return
 beforeAll(async () => {
   buildCli();
   // One service for the whole file (not useTempDirs, which empties the folder after each test).
-  cwd = mkdtempSync(join(tmpdir(), 'gatehouse-origin-'));
+  cwd = makeTempDir('gatehouse-origin-');
   mkdirSync(`${cwd}/modules`);
   writeFileSync(`${cwd}/modules/hello.ts`, HELLO);
   writeFileSync(
