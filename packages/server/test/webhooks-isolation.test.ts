@@ -95,6 +95,7 @@ beforeAll(async () => {
   service = await startServe(['--port', '0'], {
     cwd: dir,
     env: {
+      GATEHOUSE_WORKERS: '1', // every process of server.workers loads the modules; one log to count
       GATEHOUSE_ADMIN_PASSWD: ADMIN_PASSWD,
       SERVICE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       GITHUB_WEBHOOK_SECRET: GITHUB_SECRET,
