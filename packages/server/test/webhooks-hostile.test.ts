@@ -87,7 +87,12 @@ beforeAll(async () => {
     join(dir, 'gatehouse.config.json'),
     JSON.stringify({ webhooks: { folder: 'hooks', modules: { online: { network: true } } } }),
   );
-  service = await startServe(['--port', '0'], { cwd: dir, env: { SERVICE_WEBHOOK_SECRET: SECRET } });
+  // One process: the test kills it with SIGKILL and removes its folder, which a second process of
+  // server.workers, still draining, would be writing into.
+  service = await startServe(['--port', '0'], {
+    cwd: dir,
+    env: { SERVICE_WEBHOOK_SECRET: SECRET, GATEHOUSE_WORKERS: '1' },
+  });
 }, 120_000);
 
 afterAll(async () => {
