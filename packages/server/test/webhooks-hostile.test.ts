@@ -5,13 +5,14 @@
  * be served. Each attempt fails or is answered 4xx/5xx, one log line names the module, and after
  * every one the service still answers `/ping` and the module serves again.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type ServingProcess, startServe } from './support/cli.js';
+import { makeTempDir } from './support/temp.js';
 
 const SECRET = 'hostile-test-webhook-secret';
 
@@ -78,8 +79,7 @@ beforeAll(async () => {
     res.end('secret');
   });
   await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-hostile-'));
-  chmodSync(dir, 0o755); // the workers' own user reads the modules folder
+  dir = makeTempDir('gatehouse-hostile-');
   mkdirSync(join(dir, 'hooks'));
   writeFileSync(join(dir, 'hooks', 'hostile.ts'), HOSTILE);
   writeFileSync(join(dir, 'hooks', 'online.ts'), HOSTILE); // the same code, granted outbound network

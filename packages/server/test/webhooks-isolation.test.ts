@@ -4,11 +4,12 @@
  * another module's handler still answer, the bad call's answer is precise, and the module serves
  * again from a new worker. Handler code sees neither the service's secrets nor another module's.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, runCli, type ServingProcess, startServe } from './support/cli.js';
+import { makeTempDir } from './support/temp.js';
 
 const ADMIN_PASSWD = 'isolation-admin-password';
 const WEBHOOK_SECRET = 'isolation-webhook-secret';
@@ -77,8 +78,7 @@ const logLines = (pattern: RegExp) =>
 
 beforeAll(async () => {
   buildCli();
-  dir = mkdtempSync(join(tmpdir(), 'gatehouse-isolation-'));
-  chmodSync(dir, 0o755); // sandboxed workers read the modules folder as their own user
+  dir = makeTempDir('gatehouse-isolation-');
   mkdirSync(join(dir, 'hooks'));
   for (const [file, text] of Object.entries(MODULES)) writeFileSync(join(dir, 'hooks', file), text);
   writeFileSync(
