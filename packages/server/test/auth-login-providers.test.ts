@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useServe } from '../../../test/support/cli.js';
-import { useTempDirs } from '../../../test/support/temp.js';
+import { useServe } from './support/cli.js';
+import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
 const serve = useServe();

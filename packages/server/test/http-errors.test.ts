@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createServiceLog } from '../logging.js';
-import { installErrorHandlers } from './http-errors.js';
+import { createServiceLog } from '../src/logging.js';
+import { installErrorHandlers } from '../src/service/http-errors.js';
 
 /** A fresh app with the service's error handlers and one route of each kind, listening on 127.0.0.1:0. */
 async function appWithRoutes(logs: string[]) {

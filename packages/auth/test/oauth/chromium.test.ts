@@ -13,7 +13,7 @@ import { devProvider } from '../../src/dev/dev-provider.js';
 import { startDevOAuthServer } from '../../src/dev/dev-server.js';
 import type { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
 import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
-import { type RunningService, startService } from './support/service.js';
+import { type RunningService, startService } from '../support/oauth/service.js';
 
 /** The one browser global the page scripts below use (the type-check has no DOM library). */
 declare const document: { readonly cookie: string };

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forDialect } from '../store/placeholders.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { applyCatalog, catalogChanges } from './apply-catalog.js';
-import { applyDeactivation, applyFactset } from './apply-lifecycle.js';
-import { applyReport } from './apply-report.js';
-import { readCatalog } from './catalog-payload.js';
-import { readReport } from './report-payload.js';
-import { count, smallCatalog } from './test-support/fixtures.js';
+import { applyCatalog, catalogChanges } from '../../src/commands/apply-catalog.js';
+import { applyDeactivation, applyFactset } from '../../src/commands/apply-lifecycle.js';
+import { applyReport } from '../../src/commands/apply-report.js';
+import { readCatalog } from '../../src/commands/catalog-payload.js';
+import { readReport } from '../../src/commands/report-payload.js';
+import { forDialect } from '../../src/store/placeholders.js';
+import { count, smallCatalog } from '../support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
 const T2 = '2026-11-20T09:00:00.000Z';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_ERROR_STATUSES } from './errors.js';
+import { COMMAND_ERROR_STATUSES } from '../../src/commands/errors.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

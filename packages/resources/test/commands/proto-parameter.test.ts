@@ -3,9 +3,9 @@
  * the resource hash. (Assigning it to a plain object would set the prototype and drop it.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, sha1Hex } from '../store/canonical-json.js';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { buildTestApp, type TestApp } from './test-support/fixtures.js';
+import { canonicalJson, sha1Hex } from '../../src/store/canonical-json.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 // Written as JSON text: a JS object literal would treat `__proto__` as the prototype.
 const CATALOG = `{"certname": "proto1", "version": "1", "environment": "production",

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, count, smallCatalog, type TestApp } from './test-support/fixtures.js';
+import { buildTestApp, count, smallCatalog, type TestApp } from '../support/commands/fixtures.js';
 
 const run = promisify(execFile);
 

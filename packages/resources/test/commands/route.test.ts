@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forDialect } from '../store/placeholders.js';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { buildTestApp, count, smallCatalog, type TestApp } from './test-support/fixtures.js';
+import { forDialect } from '../../src/store/placeholders.js';
+import { buildTestApp, count, smallCatalog, type TestApp } from '../support/commands/fixtures.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 const TS = '2026-11-20T08:00:00.000Z';
 const CMD = '/pdb/cmd/v1';

@@ -4,10 +4,10 @@
  * counts, the command-processing figures, Jolokia's escapes and the errors of unknown names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { feedExampleFleet } from '../routes/test-support/example-fleet.js';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { splitJolokiaPath } from './jolokia.js';
+import { splitJolokiaPath } from '../../src/metrics/jolokia.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { feedExampleFleet } from '../support/routes/example-fleet.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 type Obj = Record<string, unknown>;
 const POPULATION = 'puppetlabs.puppetdb.population';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { QueryError } from './errors.js';
-import { parseQuery, parseQueryText } from './parse.js';
-import { validateQuery } from './validate.js';
+import { QueryError } from '../../src/query/errors.js';
+import { parseQuery, parseQueryText } from '../../src/query/parse.js';
+import { validateQuery } from '../../src/query/validate.js';
 
 /** Parses and validates; returns the error (code + message) or undefined. */
 function failure(query: unknown): { code: string; status: number; message: string } | undefined {

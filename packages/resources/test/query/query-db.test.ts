@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { equalsCriterion } from './run-query.js';
-import { loadFleet } from './test-support/fixtures.js';
-import { keys, runQuery } from './test-support/run.js';
+import { equalsCriterion } from '../../src/query/run-query.js';
+import { loadFleet } from '../support/query/fixtures.js';
+import { keys, runQuery } from '../support/query/run.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const W1 = 'web1.example.com';
 const W2 = 'web2.example.com';

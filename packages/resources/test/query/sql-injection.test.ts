@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { QueryError } from './errors.js';
-import { type FixtureNode, loadFleet } from './test-support/fixtures.js';
-import { runQuery } from './test-support/run.js';
+import { QueryError } from '../../src/query/errors.js';
+import { type FixtureNode, loadFleet } from '../support/query/fixtures.js';
+import { runQuery } from '../support/query/run.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const HOSTILE = [
   "'; DROP TABLE resources; --",

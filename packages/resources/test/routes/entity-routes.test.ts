@@ -4,9 +4,9 @@
  * and node-state rules. Shapes follow what a real PuppetDB 7.12.1 answered for the same feed.
  */
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { EXAMPLE_NODES, exampleFacts } from './test-support/example-fleet.js';
-import { exampleServer, type Obj } from './test-support/example-server.js';
+import { EXAMPLE_NODES, exampleFacts } from '../support/routes/example-fleet.js';
+import { exampleServer, type Obj } from '../support/routes/example-server.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 const ACTIVE = EXAMPLE_NODES.filter((n) => n !== 'mon1.example.com');
 

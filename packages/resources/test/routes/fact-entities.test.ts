@@ -4,9 +4,9 @@
  * fact-paths, edges, producers and the nested routes, with paging, error texts and node state.
  */
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { EXAMPLE_NODES } from './test-support/example-fleet.js';
-import { exampleServer, type Obj } from './test-support/example-server.js';
+import { EXAMPLE_NODES } from '../support/routes/example-fleet.js';
+import { exampleServer, type Obj } from '../support/routes/example-server.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 const ACTIVE = EXAMPLE_NODES.filter((n) => n !== 'mon1.example.com');
 const byCertname = [{ field: 'certname' }];

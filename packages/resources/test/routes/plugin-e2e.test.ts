@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourcesPlugin } from '../plugin.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { resourcesPlugin } from '../../src/plugin.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const EXAMPLES = new URL('../../../../examples/catalogs/', import.meta.url);
 const catalog = (name: string) => JSON.parse(readFileSync(new URL(`${name}.json`, EXAMPLES), 'utf8'));

@@ -7,10 +7,10 @@
  * each entity). Needs PUPPETBOARD_PYTHON (scripts/setup/17-puppetboard.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { agentFacts, EXAMPLE_NODES, feedExampleFleet, sendCommand } from './test-support/example-fleet.js';
-import { type Puppetboard, startPuppetboard } from './test-support/puppetboard.js';
-import { feedReports } from './test-support/report-fleet.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { agentFacts, EXAMPLE_NODES, feedExampleFleet, sendCommand } from '../support/routes/example-fleet.js';
+import { type Puppetboard, startPuppetboard } from '../support/routes/puppetboard.js';
+import { feedReports } from '../support/routes/report-fleet.js';
 
 /** Every page on: the query page, catalogs, classes, event numbers and the daily chart. */
 const FLAGS = {

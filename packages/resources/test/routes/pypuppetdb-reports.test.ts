@@ -8,9 +8,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { feedExampleFleet } from './test-support/example-fleet.js';
-import { feedReports } from './test-support/report-fleet.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { feedExampleFleet } from '../support/routes/example-fleet.js';
+import { feedReports } from '../support/routes/report-fleet.js';
 
 const run = promisify(execFile);
 

@@ -5,9 +5,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { feedExampleFleet } from './test-support/example-fleet.js';
-import { type QueryServer, startQueryServer } from './test-support/query-server.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { feedExampleFleet } from '../support/routes/example-fleet.js';
+import { type QueryServer, startQueryServer } from '../support/routes/query-server.js';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { type QueryServer, startQueryServer } from './test-support/query-server.js';
+import { type QueryServer, startQueryServer } from '../support/routes/query-server.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 describe.each(DIALECTS)('query route errors over HTTP on %s', (dialect) => {
   let server: QueryServer;

@@ -4,11 +4,11 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCE_COLUMNS } from '../commands/apply-catalog.js';
-import { resourcesPlugin } from '../plugin.js';
-import { FLEET, loadFleet } from '../query/test-support/fixtures.js';
-import { sha1Hex } from '../store/canonical-json.js';
-import { openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { RESOURCE_COLUMNS } from '../../src/commands/apply-catalog.js';
+import { resourcesPlugin } from '../../src/plugin.js';
+import { sha1Hex } from '../../src/store/canonical-json.js';
+import { FLEET, loadFleet } from '../support/query/fixtures.js';
+import { openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const ROWS = 20_000;
 

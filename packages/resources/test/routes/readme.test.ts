@@ -3,10 +3,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QueryError } from '../query/errors.js';
-import { parseQuery } from '../query/parse.js';
-import { readQueryParameters } from '../query/query-params.js';
-import { validateQuery } from '../query/validate.js';
+import { QueryError } from '../../src/query/errors.js';
+import { parseQuery } from '../../src/query/parse.js';
+import { readQueryParameters } from '../../src/query/query-params.js';
+import { validateQuery } from '../../src/query/validate.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

@@ -4,9 +4,9 @@
  * /aggregate-event-counts, `latest_report?`, the default agent type, subqueries, PQL and paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { feedReports } from './test-support/report-fleet.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { feedReports } from '../support/routes/report-fleet.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 type Obj = Record<string, unknown>;
 

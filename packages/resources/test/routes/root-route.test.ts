@@ -3,9 +3,9 @@
  * inside the query and as parameters, `ast_only`, and PuppetDB's error texts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../commands/test-support/fixtures.js';
-import { DIALECTS } from '../store/test-support/test-stores.js';
-import { feedExampleFleet } from './test-support/example-fleet.js';
+import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { feedExampleFleet } from '../support/routes/example-fleet.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureNode, type FixtureResource, loadFleet } from '../query/test-support/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { registerQueryRoutes } from './query-routes.js';
+import { registerQueryRoutes } from '../../src/routes/query-routes.js';
+import { type FixtureNode, type FixtureResource, loadFleet } from '../support/query/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const COUNT = 800;
 const BIG: FixtureNode = {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectionConfig, openPostgresStore } from './postgres-store.js';
-import { pgTestUrl } from './test-support/test-stores.js';
-import type { ResourceStore } from './types.js';
+import { connectionConfig, openPostgresStore } from '../../src/store/postgres-store.js';
+import type { ResourceStore } from '../../src/store/types.js';
+import { pgTestUrl } from '../support/store/test-stores.js';
 
 describe('connectionConfig', () => {
   it('keeps the URL options and adds the schema and the timeout after them', () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESOURCE_COLUMNS } from '../commands/apply-catalog.js';
-import { resourceHash } from './canonical-json.js';
-import { migrate } from './migrate.js';
-import { openStore } from './open-store.js';
-import { forDialect } from './placeholders.js';
-import { openPostgresStore } from './postgres-store.js';
-import { MIGRATIONS } from './schema.js';
-import { DIALECTS, openTestStore, type TestStore } from './test-support/test-stores.js';
+import { RESOURCE_COLUMNS } from '../../src/commands/apply-catalog.js';
+import { resourceHash } from '../../src/store/canonical-json.js';
+import { migrate } from '../../src/store/migrate.js';
+import { openStore } from '../../src/store/open-store.js';
+import { forDialect } from '../../src/store/placeholders.js';
+import { openPostgresStore } from '../../src/store/postgres-store.js';
+import { MIGRATIONS } from '../../src/store/schema.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 describe('resource hash', () => {
   it('matches the reference vectors', () => {

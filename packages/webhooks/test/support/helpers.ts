@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Logger, type WebhooksPluginOptions, webhooksPlugin } from '../src/index.js';
+import { type Logger, type WebhooksPluginOptions, webhooksPlugin } from '../../src/index.js';
 
 export interface TestService {
   app: FastifyInstance;

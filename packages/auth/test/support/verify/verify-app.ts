@@ -11,8 +11,8 @@ import {
   VerifyProvider,
   type VerifyProviderOptions,
 } from '../../../src/index.js';
-import { appPerTest } from '../../core/support/app.js';
-import { Clock, SECRET } from '../../core/support/service.js';
+import { appPerTest } from '../core/app.js';
+import { Clock, SECRET } from '../core/service.js';
 
 export class RecordingLogger implements Logger {
   readonly lines: string[] = [];

@@ -1,13 +1,13 @@
 /**
- * @module commands/test-support/fixtures
+ * @module test/support/commands/fixtures
  * Small catalogs and an app with the resources plugin on a fresh store, for command tests.
  */
 
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ResourcesPluginOptions } from '../../options.js';
-import { resourcesPlugin } from '../../plugin.js';
-import { openTestStore, type TestStore } from '../../store/test-support/test-stores.js';
-import type { Dialect } from '../../store/types.js';
+import type { ResourcesPluginOptions } from '../../../src/options.js';
+import { resourcesPlugin } from '../../../src/plugin.js';
+import type { Dialect } from '../../../src/store/types.js';
+import { openTestStore, type TestStore } from '../store/test-stores.js';
 
 /** A resource as a `replace catalog` payload carries it (wire format, before validation). */
 export interface WireResource {

@@ -3,9 +3,9 @@
  * query tests do not depend on the command pipeline. Four nodes: two active, one recently
  * deactivated (inactive), one deactivated long ago (beyond the purge window).
  */
-import { canonicalJson, resourceHash } from '../../store/canonical-json.js';
-import { forDialect } from '../../store/placeholders.js';
-import type { ResourceStore, SqlParam, SqlRunner } from '../../store/types.js';
+import { canonicalJson, resourceHash } from '../../../src/store/canonical-json.js';
+import { forDialect } from '../../../src/store/placeholders.js';
+import type { ResourceStore, SqlParam, SqlRunner } from '../../../src/store/types.js';
 
 export interface FixtureResource {
   readonly type: string;

@@ -1,10 +1,10 @@
 /** Runs a query through the whole pipeline against a store and returns the parsed objects. */
 
-import type { ResourceStore } from '../../store/types.js';
-import type { QueryNode } from '../ast/query-node.js';
-import { NO_PAGING, type Paging } from '../paging.js';
-import { parseQuery } from '../parse.js';
-import { prepareQuery } from '../run-query.js';
+import type { QueryNode } from '../../../src/query/ast/query-node.js';
+import { NO_PAGING, type Paging } from '../../../src/query/paging.js';
+import { parseQuery } from '../../../src/query/parse.js';
+import { prepareQuery } from '../../../src/query/run-query.js';
+import type { ResourceStore } from '../../../src/store/types.js';
 import { INACTIVE_SINCE } from './fixtures.js';
 
 export type Obj = Record<string, unknown>;

@@ -3,8 +3,8 @@
  * hooks start it before the block's tests and close it after; `get` and `rows` query it.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildTestApp, type TestApp } from '../../commands/test-support/fixtures.js';
-import type { Dialect } from '../../store/types.js';
+import type { Dialect } from '../../../src/store/types.js';
+import { buildTestApp, type TestApp } from '../commands/fixtures.js';
 import { feedExampleFleet } from './example-fleet.js';
 
 export type Obj = Record<string, unknown>;

@@ -1,10 +1,10 @@
 /** A real Fastify server on 127.0.0.1:0 with the query and meta routes over the fixture fleet. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type FixtureNode, FLEET, loadFleet } from '../../query/test-support/fixtures.js';
-import { openTestStore, type TestStore } from '../../store/test-support/test-stores.js';
-import type { Dialect } from '../../store/types.js';
-import { registerMetaRoutes } from '../meta-routes.js';
-import { type QueryRoutesOptions, registerQueryRoutes } from '../query-routes.js';
+import { registerMetaRoutes } from '../../../src/routes/meta-routes.js';
+import { type QueryRoutesOptions, registerQueryRoutes } from '../../../src/routes/query-routes.js';
+import type { Dialect } from '../../../src/store/types.js';
+import { type FixtureNode, FLEET, loadFleet } from '../query/fixtures.js';
+import { openTestStore, type TestStore } from '../store/test-stores.js';
 
 export interface QueryServer {
   readonly t: TestStore;

@@ -1,5 +1,5 @@
 /**
- * @module store/test-support/test-stores
+ * @module test/support/store/test-stores
  * Fresh, isolated stores for tests, one per call: an SQLite file in a temporary directory, or a
  * new schema in the PostgreSQL named by PG_TEST_URL (written by scripts/setup/10-postgres.sh).
  * Loop a suite over `DIALECTS` to run it against both engines.
@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPostgresStore } from '../postgres-store.js';
-import { openSqliteStore } from '../sqlite-store.js';
-import type { Dialect, ResourceStore } from '../types.js';
+import { openPostgresStore } from '../../../src/store/postgres-store.js';
+import { openSqliteStore } from '../../../src/store/sqlite-store.js';
+import type { Dialect, ResourceStore } from '../../../src/store/types.js';
 
 /** Both dialects, for `describe.each(DIALECTS)`. */
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
