@@ -1,8 +1,19 @@
 /**
- * Headless Chromium for the browser tests. `make test-setup` installs it
- * (scripts/setup/30-chromium.sh) and sets CHROMIUM_PATH.
+ * Headless Chromium for the browser tests of every package (Debian's, driven by playwright-core).
+ * `make test-setup` installs it (scripts/setup/30-chromium.sh) and sets CHROMIUM_PATH.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Flags every test needs: no sandbox inside the test user, and no traffic of Chromium's own. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches headless Chromium; `args` add to the flags every test needs (e.g. host mappings). */
 export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
@@ -12,11 +23,7 @@ export async function launchChromium(args: readonly string[] = []): Promise<Brow
       'CHROMIUM_PATH is not set: run `make test-setup` (scripts/setup/30-chromium.sh installs Chromium)',
     );
   }
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', ...args],
-  });
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /** A page in a fresh context (no cookies) that records console errors (CSP violations are reported there). */
@@ -30,16 +37,4 @@ export async function openPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   return { context, page, errors };
-}
-
-/** Logs in with the demo page's password form and waits until the browser has arrived at `arrival`. */
-export async function logInWithForm(
-  page: Page,
-  user: string,
-  password: string,
-  arrival: string | ((url: URL) => boolean),
-): Promise<void> {
-  await page.fill('#user-name', user);
-  await page.fill('#passwd', password);
-  await Promise.all([page.waitForURL(arrival), page.click('#direct button[type="submit"]')]);
 }
