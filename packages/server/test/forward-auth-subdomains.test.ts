@@ -8,8 +8,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/ports.js';
 import { browse, logInThroughProxy } from './support/browser.js';
-import { freePort, useProxies } from './support/proxies.js';
+import { useProxies } from './support/proxies.js';
 import { serveFolder } from './support/service.js';
 import { useTempDirs } from './support/temp.js';
 

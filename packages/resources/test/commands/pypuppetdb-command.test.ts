@@ -3,12 +3,8 @@
  * command route over real HTTP: `db.command("replace catalog" | "replace facts" | "deactivate node", payload)`.
  * Needs PYPUPPETDB_PYTHON from scripts/setup/15-pypuppetdb.sh.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, count, smallCatalog, type TestApp } from '../support/commands/fixtures.js';
-
-const run = promisify(execFile);
 
 const SCRIPT = `
 import json, sys
@@ -27,12 +23,7 @@ except Exception as e:
 print(json.dumps(out))
 `;
 
-function pythonPath(): string {
-  const python = process.env.PYPUPPETDB_PYTHON;
-  if (!python)
-    throw new Error('PYPUPPETDB_PYTHON is not set: run `make test-setup` (scripts/setup/15-pypuppetdb.sh)');
-  return python;
-}
+import { pypuppetdbPython, runPypuppetdb } from '../support/pypuppetdb.js';
 
 describe('pypuppetdb submits commands', () => {
   let h: TestApp;
@@ -54,14 +45,10 @@ describe('pypuppetdb submits commands', () => {
       producer: 'puppet.example.com',
       values: { kernel: 'Linux', os: { family: 'Debian' } },
     };
-    const { stdout } = await run(
-      pythonPath(),
-      ['-c', SCRIPT, String(port), JSON.stringify(catalog), JSON.stringify(facts)],
-      {
-        timeout: 60_000,
-      },
-    );
-    const out = JSON.parse(stdout);
+    const out = await runPypuppetdb(pypuppetdbPython(), SCRIPT, port, [
+      JSON.stringify(catalog),
+      JSON.stringify(facts),
+    ]);
     for (const key of ['catalog', 'facts', 'deactivate']) expect(out[key].uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(out.error[0]).toBe(400);
     expect(out.error[1].code).toBe('ERR_CMD_DUPLICATE_RESOURCE');

@@ -3,13 +3,9 @@
  * PUPPETBOARD_PYTHON) on the entities added over facts and catalogs, over real HTTP: factsets(),
  * inventory(), fact_contents(), fact_paths(), edges(), metric() and PQL `inventory[...]`.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
 import { feedExampleFleet } from '../support/routes/example-fleet.js';
-
-const run = promisify(execFile);
 
 const SCRIPT = `
 import json, sys
@@ -39,9 +35,11 @@ out["pql_inventory"] = db._query("pql", query='inventory[certname, facts.os.fami
 print(json.dumps(out))
 `;
 
-const PYTHONS: readonly [label: string, variable: string, edgesCall: string][] = [
-  ['2.2 (Debian)', 'PYPUPPETDB_PYTHON', '_query'],
-  ['3.2 (PyPI)', 'PUPPETBOARD_PYTHON', 'edges()'],
+import { puppetboardPython, pypuppetdbPython, runPypuppetdb } from '../support/pypuppetdb.js';
+
+const PYTHONS: readonly [label: string, python: () => string, edgesCall: string][] = [
+  ['2.2 (Debian)', pypuppetdbPython, '_query'],
+  ['3.2 (PyPI)', puppetboardPython, 'edges()'],
 ];
 
 describe('pypuppetdb on factsets, inventory, fact contents and paths, edges and metrics', () => {
@@ -57,11 +55,8 @@ describe('pypuppetdb on factsets, inventory, fact contents and paths, edges and 
     await h?.close();
   });
 
-  it.each(PYTHONS)('pypuppetdb %s reads every one of them', async (_label, variable, edgesCall) => {
-    const python = process.env[variable];
-    if (!python) throw new Error(`${variable} is not set: run \`make test-setup\` (scripts/setup/)`);
-    const { stdout } = await run(python, ['-c', SCRIPT, String(port)], { timeout: 60_000 });
-    const out = JSON.parse(stdout);
+  it.each(PYTHONS)('pypuppetdb %s reads every one of them', async (_label, python, edgesCall) => {
+    const out = await runPypuppetdb(python(), SCRIPT, port);
     expect(out.factsets).toEqual([
       ['db1.example.com', 'puppet.example.com', ['dotted.name', 'empty', 'fqdn']],
     ]);

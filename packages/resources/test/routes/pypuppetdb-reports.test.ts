@@ -5,14 +5,10 @@
  * certname over `latest_report?`). Runs with Debian's pypuppetdb 2.2 (PYPUPPETDB_PYTHON) and, when
  * the puppetboard test environment is set up, its pypuppetdb 3.2 (PUPPETBOARD_PYTHON).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
 import { feedExampleFleet } from '../support/routes/example-fleet.js';
 import { feedReports } from '../support/routes/report-fleet.js';
-
-const run = promisify(execFile);
 
 const SCRIPT = `
 import json, sys
@@ -36,13 +32,11 @@ out["nodes"] = sorted([n.name, n.status, n.events and [n.events["successes"], n.
 print(json.dumps(out, default=str))
 `;
 
+import { pypuppetdbPython, runPypuppetdb } from '../support/pypuppetdb.js';
+
 /** The Python interpreters with a pypuppetdb to test: Debian's 2.2 always, puppetboard's 3.2 when set up. */
 function pythons(): [string, string][] {
-  const python = process.env.PYPUPPETDB_PYTHON;
-  if (!python) {
-    throw new Error('PYPUPPETDB_PYTHON is not set: run `make test-setup` (scripts/setup/15-pypuppetdb.sh)');
-  }
-  const list: [string, string][] = [['pypuppetdb 2.2 (Debian)', python]];
+  const list: [string, string][] = [['pypuppetdb 2.2 (Debian)', pypuppetdbPython()]];
   if (process.env.PUPPETBOARD_PYTHON)
     list.push(['pypuppetdb 3.2 (puppetboard)', process.env.PUPPETBOARD_PYTHON]);
   return list;
@@ -70,8 +64,7 @@ describe.each(pythons())('%s reads reports', (_name, python) => {
   });
 
   it('reads reports, events, event counts and nodes with their status', async () => {
-    const { stdout } = await run(python, ['-c', SCRIPT, String(port)], { timeout: 60_000 });
-    const out = JSON.parse(stdout);
+    const out = await runPypuppetdb(python, SCRIPT, port);
     expect(out.reports).toHaveLength(1);
     expect(out.reports[0].slice(0, 2)).toEqual(['web2.example.com', 'failed']);
     expect(out.reports[0].slice(4)).toEqual(['staging', 3, 4, 2]);

@@ -2,14 +2,10 @@
  * The reference's own client, pypuppetdb (Debian python3-pypuppetdb), against our service over
  * real HTTP: it must work unchanged. Needs PYPUPPETDB_PYTHON from scripts/setup/15-pypuppetdb.sh.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
 import { feedExampleFleet } from '../support/routes/example-fleet.js';
 import { type QueryServer, startQueryServer } from '../support/routes/query-server.js';
-
-const run = promisify(execFile);
 
 const SCRIPT = `
 import json, sys
@@ -39,14 +35,6 @@ except Exception as e:
 print(json.dumps(out))
 `;
 
-function pythonPath(): string {
-  const python = process.env.PYPUPPETDB_PYTHON;
-  if (!python) {
-    throw new Error('PYPUPPETDB_PYTHON is not set: run `make test-setup` (scripts/setup/15-pypuppetdb.sh)');
-  }
-  return python;
-}
-
 describe('pypuppetdb, the reference client, against the service', () => {
   let server: QueryServer;
   let port: number;
@@ -60,8 +48,7 @@ describe('pypuppetdb, the reference client, against the service', () => {
   });
 
   it('queries by type, title, query, paging with total, node filter and parameter', async () => {
-    const { stdout } = await run(pythonPath(), ['-c', SCRIPT, String(port)], { timeout: 60_000 });
-    const out = JSON.parse(stdout);
+    const out = await runPypuppetdb(pypuppetdbPython(), SCRIPT, port);
     expect(out.version).toBe('7.12.1');
     expect(out.files).toEqual([
       ['web1.example.com', '/etc/hosts', 'File'],
@@ -129,6 +116,8 @@ out["pql_catalogs"] = [c["certname"] for c in db._query("pql", query='catalogs {
 print(json.dumps(out))
 `;
 
+import { pypuppetdbPython, runPypuppetdb } from '../support/pypuppetdb.js';
+
 describe('pypuppetdb on nodes, facts, catalogs and PQL', () => {
   let h: TestApp;
   let port: number;
@@ -143,8 +132,7 @@ describe('pypuppetdb on nodes, facts, catalogs and PQL', () => {
   });
 
   it('reads nodes, a node, its facts and resources, facts by name and value, a catalog and PQL answers', async () => {
-    const { stdout } = await run(pythonPath(), ['-c', ENTITIES_SCRIPT, String(port)], { timeout: 60_000 });
-    const out = JSON.parse(stdout);
+    const out = await runPypuppetdb(pypuppetdbPython(), ENTITIES_SCRIPT, port);
     expect(out.nodes).toEqual(['db1.example.com', 'web1.example.com', 'web2.example.com']);
     // pypuppetdb's Node turns a null deactivated or expired into false.
     expect(out.node).toEqual([

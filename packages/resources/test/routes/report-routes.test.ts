@@ -3,47 +3,23 @@
  * its nested lists, /reports/<hash>/events|metrics|logs, /events, /event-counts and
  * /aggregate-event-counts, `latest_report?`, the default agent type, subqueries, PQL and paging.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/commands/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { fedServer, type Obj } from '../support/routes/example-server.js';
 import { feedReports } from '../support/routes/report-fleet.js';
 import { DIALECTS } from '../support/store/test-stores.js';
 
-type Obj = Record<string, unknown>;
-
 describe.each(DIALECTS)('report routes on %s', (dialect) => {
-  let h: TestApp;
-  let base: string;
   const now = Date.now();
   const at = (offsetSeconds: number) => new Date(now + offsetSeconds * 1000).toISOString();
-
-  beforeAll(async () => {
-    h = await buildTestApp(dialect);
-    await feedReports(h.app, [
+  const { get, rows } = fedServer(dialect, (app) =>
+    feedReports(app, [
       { certname: 'web1.example.com', at: at(-3600), status: 'failed' },
       { certname: 'web1.example.com', at: at(-600), status: 'changed' },
       { certname: 'web2.example.com', at: at(-500), status: 'failed', environment: 'staging' },
       { certname: 'db1.example.com', at: at(-400), status: 'unchanged', noop: true },
       { certname: 'db1.example.com', at: at(-300), type: 'plan' },
-    ]);
-    base = `${await h.app.listen({ host: '127.0.0.1', port: 0 })}/pdb/query/v4`;
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  async function get(path: string, params: Record<string, unknown> = {}) {
-    const url = new URL(base + path);
-    for (const [k, v] of Object.entries(params))
-      url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-    const res = await fetch(url);
-    const text = await res.text();
-    return { status: res.status, text, json: () => JSON.parse(text) as unknown, headers: res.headers };
-  }
-  const rows = async (path: string, params: Record<string, unknown> = {}) => {
-    const res = await get(path, params);
-    expect(res.status, res.text).toBe(200);
-    return res.json() as Obj[];
-  };
+    ]),
+  );
   const byTime = { order_by: [{ field: 'producer_timestamp' }] };
 
   it('lists agent reports with nested events, metrics and logs', async () => {

@@ -1,7 +1,9 @@
 /**
- * The example fleet (example-fleet.ts) behind a real HTTP server for one describe block: the
- * hooks start it before the block's tests and close it after; `get` and `rows` query it.
+ * A fleet fed through the command API behind a real HTTP server for one describe block (the example
+ * fleet of example-fleet.ts, or what the block feeds): the hooks start it before the block's tests
+ * and close it after; `get` and `rows` query it.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Dialect } from '../../../src/store/types.js';
 import { buildTestApp, type TestApp } from '../commands/fixtures.js';
@@ -26,11 +28,16 @@ export interface ExampleServer {
 
 /** Registers the hooks of a server over the example fleet fed at `now`, on `dialect`. */
 export function exampleServer(dialect: Dialect, now: number): ExampleServer {
+  return fedServer(dialect, (app) => feedExampleFleet(app, now));
+}
+
+/** Registers the hooks of a server on `dialect` over what `feed` sends to its command API. */
+export function fedServer(dialect: Dialect, feed: (app: FastifyInstance) => Promise<void>): ExampleServer {
   let h: TestApp | undefined;
   let base = '';
   beforeAll(async () => {
     h = await buildTestApp(dialect);
-    await feedExampleFleet(h.app, now);
+    await feed(h.app);
     base = `${await h.app.listen({ host: '127.0.0.1', port: 0 })}/pdb/query/v4`;
   });
   afterAll(async () => {

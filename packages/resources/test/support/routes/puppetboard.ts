@@ -6,9 +6,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../../test-support/ports.js';
+import { puppetboardPython } from '../pypuppetdb.js';
 
 export interface Puppetboard {
   readonly url: string;
@@ -17,22 +18,6 @@ export interface Puppetboard {
   /** The output of the process so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
-}
-
-export function puppetboardPython(): string {
-  const python = process.env.PUPPETBOARD_PYTHON;
-  if (!python) {
-    throw new Error('PUPPETBOARD_PYTHON is not set: run `make test-setup` (scripts/setup/17-puppetboard.sh)');
-  }
-  return python;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Python settings (puppetboard reads the file PUPPETBOARD_SETTINGS names). */
