@@ -15,7 +15,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRun } from './lib/measure.mjs';
-import { cpuOf, freePort, startNginx } from './lib/processes.mjs';
+import { authRequestLocations, cpuOf, freePort, startNginx } from './lib/processes.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -100,21 +100,8 @@ try {
   );
   children.push(oauth2);
   // nginx: one location per service, each auth_request in front of the same static upstream.
-  const location = (name, auth) => `
-    location /${name}/ {
-      auth_request /_${name};
-      proxy_pass http://static;
-    }
-    location = /_${name} {
-      internal;
-      proxy_pass ${auth};
-      proxy_pass_request_body off;
-      proxy_set_header Content-Length "";
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-Method $request_method;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Uri $request_uri;
-    }`;
+  const location = (name, auth) =>
+    authRequestLocations({ path: `/${name}/`, check: `/_${name}`, auth, upstream: 'static' });
   children.push(
     startNginx(
       dir,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRun } from './lib/measure.mjs';
-import { cpuOf, freePort, startNginx } from './lib/processes.mjs';
+import { authRequestLocations, cpuOf, freePort, startNginx } from './lib/processes.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -84,23 +84,13 @@ try {
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     location /open/ { proxy_pass http://echo; }
-    location /protected/ {
-      auth_request /_gatehouse;
-      auth_request_set $gatehouse_user $upstream_http_x_auth_request_user;
-      proxy_set_header X-Auth-Request-User $gatehouse_user;
-      proxy_set_header Connection "";
-      proxy_pass http://echo;
-    }
-    location = /_gatehouse {
-      internal;
-      proxy_pass http://gatehouse/auth/forward;
-      proxy_pass_request_body off;
-      proxy_set_header Content-Length "";
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-Method $request_method;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Uri $request_uri;
-    }
+    ${authRequestLocations({
+      path: '/protected/',
+      check: '/_gatehouse',
+      auth: 'http://gatehouse/auth/forward',
+      upstream: 'echo',
+      passUser: true,
+    })}
   }`,
   );
   children.push(nginx);

@@ -60,3 +60,32 @@ ${servers}
     stdio: 'ignore',
   });
 }
+
+/**
+ * nginx's forward-auth pair of locations (the README's recipe): `path` proxied to `upstream` once
+ * the internal subrequest to `auth` allows it; with `passUser`, the user the service names goes on
+ * to the upstream in `X-Auth-Request-User`.
+ */
+export function authRequestLocations({ path, check, auth, upstream, passUser = false }) {
+  const user = passUser
+    ? `
+      auth_request_set $gatehouse_user $upstream_http_x_auth_request_user;
+      proxy_set_header X-Auth-Request-User $gatehouse_user;
+      proxy_set_header Connection "";`
+    : '';
+  return `
+    location ${path} {
+      auth_request ${check};${user}
+      proxy_pass http://${upstream};
+    }
+    location = ${check} {
+      internal;
+      proxy_pass ${auth};
+      proxy_pass_request_body off;
+      proxy_set_header Content-Length "";
+      proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-Method $request_method;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Uri $request_uri;
+    }`;
+}
