@@ -5,9 +5,9 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureNode, FixtureResource } from '../../test/support/query/fixtures.js';
-import { type QueryServer, startQueryServer } from '../../test/support/routes/query-server.js';
-import { chooseEncoding } from './compression.js';
+import { chooseEncoding } from '../../src/routes/compression.js';
+import type { FixtureNode, FixtureResource } from '../support/query/fixtures.js';
+import { type QueryServer, startQueryServer } from '../support/routes/query-server.js';
 
 const MANY: FixtureNode = {
   certname: 'many.example.com',

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INACTIVE_SINCE } from '../../test/support/query/fixtures.js';
-import { type QueryServer, startQueryServer } from '../../test/support/routes/query-server.js';
-import { DIALECTS } from '../../test/support/store/test-stores.js';
+import { INACTIVE_SINCE } from '../support/query/fixtures.js';
+import { type QueryServer, startQueryServer } from '../support/routes/query-server.js';
+import { DIALECTS } from '../support/store/test-stores.js';
 
 const NOW = new Date(new Date(INACTIVE_SINCE).getTime() + 14 * 86_400_000);
 
