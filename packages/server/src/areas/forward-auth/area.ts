@@ -21,9 +21,15 @@ import { describeRule } from '../../access/rules.js';
 import { userRule } from '../../access/user-rules.js';
 import { combinedRefusal, isPromise, type Verdict } from '../../access/verdict.js';
 import type { Area, AreaContext } from '../area.js';
-import type { ForwardMode } from './config.js';
+import type { ForwardAuthConfig, ForwardMode } from './config.js';
 import { identityHeaders } from './identity-headers.js';
 import { type OriginalRequest, originalRequest, trustedPeers } from './original-request.js';
+
+/** The `forwardAuth` section, and whether the demo page is there to send refused browsers to. */
+export interface ForwardAuthSettings {
+  readonly forwardAuth: ForwardAuthConfig;
+  readonly server: { readonly homePage: boolean };
+}
 
 interface Application {
   readonly mode: ForwardMode;
@@ -39,8 +45,10 @@ function describeMode(mode: ForwardMode): string {
 }
 
 /** The login page a refused browser is sent to, with `from` when the original URL may be returned to. */
-function loginLocation(context: AreaContext): (original: URL | undefined) => string | undefined {
-  const { config, serviceURL, auth } = context;
+function loginLocation(
+  config: ForwardAuthSettings,
+  { serviceURL, auth }: AreaContext,
+): (original: URL | undefined) => string | undefined {
   const page = config.forwardAuth.loginURL ?? (config.server.homePage ? `${serviceURL}/` : undefined);
   return (original) => {
     if (page === undefined) return undefined;
@@ -74,8 +82,8 @@ const forwardSchema = {
   },
 };
 
-export const forwardAuthArea: Area = async (app, context) => {
-  const { config, auth, announce } = context;
+export const forwardAuthArea: Area<ForwardAuthSettings> = async (app, context, config) => {
+  const { auth, announce } = context;
   const settings = config.forwardAuth;
   if (!settings.enabled) {
     announce('forward auth: off (forwardAuth.enabled)');
@@ -90,7 +98,7 @@ export const forwardAuthArea: Area = async (app, context) => {
     for (const host of entry.hosts) if (!byHost.has(host)) byHost.set(host, apps.get(name)!);
   }
   const headersOf = identityHeaders(settings.headers);
-  const locationFor = loginLocation(context);
+  const locationFor = loginLocation(config, context);
   const jwtCookie = `${auth.options.jwtCookieName}=`;
 
   /** The application asked about, or the 400 message when the request names an unknown one. */
@@ -154,6 +162,11 @@ export const forwardAuthArea: Area = async (app, context) => {
     child.all(forwardAuthPath, { schema: forwardSchema, schemaErrorFormatter }, forward);
   });
 
+  announceApplications(settings, announce);
+};
+
+/** The start-up lines: each application's rule, the fallback, and whose `X-Forwarded-*` count. */
+function announceApplications(settings: ForwardAuthConfig, announce: AreaContext['announce']): void {
   const named = Object.entries(settings.apps).map(([name, entry]) => {
     const hosts = entry.hosts.length > 0 ? ` on ${entry.hosts.join(', ')}` : '';
     return `${name}${hosts}: ${describeMode(entry.mode)}`;
@@ -166,4 +179,4 @@ export const forwardAuthArea: Area = async (app, context) => {
       ? `forward auth: trusted proxies ${settings.trustedProxies.join(', ')}`
       : 'forward auth: no forwardAuth.trustedProxies, so X-Forwarded-* are ignored: browsers with a cookie need X-XSRF-TOKEN and logins return to the login page',
   );
-};
+}
