@@ -164,7 +164,7 @@ export async function buildApp(
 }
 
 /** The Fastify instance: the service's log, request ids, proxies, body limit, HTTP or HTTPS. */
-function fastifyFor(config: GatehouseConfig, log: ServiceLog): FastifyInstance {
+function fastifyFor(config: Pick<GatehouseConfig, 'server' | 'tls'>, log: ServiceLog): FastifyInstance {
   const proxies = proxyList(config.server.trustProxy);
   const common = {
     loggerInstance: log,
