@@ -13,7 +13,7 @@
  * user rules do (`fastify.outcome` of `@gatehouse/auth`: the same credentials, Validator, refresh,
  * revocation), over the original method when a trusted proxy reported it.
  */
-import type { GuardMode, User } from '@gatehouse/auth';
+import type { GuardMode, Service, User } from '@gatehouse/auth';
 import { allowList } from '@gatehouse/webhooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forwardAuthPath } from '../../access/groups.js';
@@ -42,6 +42,17 @@ function guardMode(mode: ForwardMode): GuardMode {
 
 function describeMode(mode: ForwardMode): string {
   return mode === 'trace' ? 'everyone (the user when logged in)' : describeRule(mode);
+}
+
+/** The configured applications by name and by original host, and the one for a request naming none. */
+function applicationsOf(settings: ForwardAuthConfig, auth: Service) {
+  const application = (mode: ForwardMode): Application => ({ mode, check: userRule(auth, guardMode(mode)) });
+  const apps = new Map(Object.entries(settings.apps).map(([name, entry]) => [name, application(entry.mode)]));
+  const byHost = new Map<string, Application>();
+  for (const [name, entry] of Object.entries(settings.apps)) {
+    for (const host of entry.hosts) if (!byHost.has(host)) byHost.set(host, apps.get(name)!);
+  }
+  return { apps, byHost, fallback: application(settings.mode) };
 }
 
 /** The login page a refused browser is sent to, with `from` when the original URL may be returned to. */
@@ -90,13 +101,7 @@ export const forwardAuthArea: Area<ForwardAuthSettings> = async (app, context, c
     return;
   }
   const isTrustedPeer = trustedPeers(allowList(settings.trustedProxies));
-  const application = (mode: ForwardMode): Application => ({ mode, check: userRule(auth, guardMode(mode)) });
-  const fallback = application(settings.mode);
-  const apps = new Map(Object.entries(settings.apps).map(([name, entry]) => [name, application(entry.mode)]));
-  const byHost = new Map<string, Application>();
-  for (const [name, entry] of Object.entries(settings.apps)) {
-    for (const host of entry.hosts) if (!byHost.has(host)) byHost.set(host, apps.get(name)!);
-  }
+  const { apps, byHost, fallback } = applicationsOf(settings, auth);
   const headersOf = identityHeaders(settings.headers);
   const locationFor = loginLocation(config, context);
   const jwtCookie = `${auth.options.jwtCookieName}=`;
