@@ -45,6 +45,7 @@ import { installErrorHandlers } from './service/http-errors.js';
 import { Readiness } from './service/readiness.js';
 import { ServiceMetrics } from './service/service-metrics.js';
 import { installSharedState } from './state/service-state.js';
+import type { StateEvents } from './state/state-events.js';
 import { httpsOptions } from './tls/https-options.js';
 import { installReload } from './tls/reload.js';
 
@@ -123,13 +124,7 @@ export async function buildApp(
     avatars: avatarOptions(config), // store URI (default bolt://<dataDir>/avatars.db), route, resize
     redirectHosts: applicationHosts(config.forwardAuth),
   });
-  // Another process's revocation: drop the session from this process's token cache at once.
-  role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
-  // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
-  stateStore.onRevoked((revoked) => {
-    if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });
-    else if ('userId' in revoked) auth.tokens.forget({ userId: revoked.userId });
-  });
+  forgetRevokedSessions(auth, stateStore, role);
   const access = accessOf(config, auth, data.credentials);
   const openapi = await installOpenApi(app, config.auth, url, [webhookRoutes]);
   access.install(app); // before any area: every route gets its group's guard, or start-up fails
@@ -161,6 +156,17 @@ export async function buildApp(
     throw error;
   }
   return app;
+}
+
+/** Keeps this process's token cache true to every revocation, wherever it was made. */
+function forgetRevokedSessions(auth: Service, events: StateEvents, role: ProcessRole | undefined): void {
+  // Another process's revocation: drop the session from this process's token cache at once.
+  role?.onRevokedElsewhere((revoked) => auth.tokens.forget(revoked));
+  // A revocation made here or on another instance: the cached verdict goes, the next request asks the store.
+  events.onRevoked((revoked) => {
+    if ('jti' in revoked) auth.tokens.forget({ jti: revoked.jti });
+    else if ('userId' in revoked) auth.tokens.forget({ userId: revoked.userId });
+  });
 }
 
 /** The Fastify instance: the service's log, request ids, proxies, body limit, HTTP or HTTPS. */
