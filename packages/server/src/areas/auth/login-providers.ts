@@ -38,7 +38,6 @@ function devPortError(error: unknown, port: number): unknown {
   );
 }
 
-/** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
 /** The `auth` section, the environment its `...Env` keys name, and the checked hooks module. */
 export interface LoginProvidersSettings {
   readonly auth: AuthConfig;
@@ -46,6 +45,7 @@ export interface LoginProvidersSettings {
   readonly authSetup: AuthSetup;
 }
 
+/** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
 export const loginProvidersArea: Area<LoginProvidersSettings> = async (app, context, config) => {
   const { auth, logger, stateStore, announce, data } = context;
   const { env, authSetup } = config;
