@@ -9,13 +9,10 @@
 //      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), BENCH_PUPPETDB_FIRST (1:
 //      PuppetDB measured first), PG_TEST_URL (.data/test-env). A count of 0 leaves that kind out.
 // Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as R from '@gatehouse/resources';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { catalogFor } from './fleet-gen.mjs';
+import { freshDatabase } from './lib/fresh-database.mjs';
 
 const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
 const CATALOGS = Number(process.env.BENCH_WAITED_CATALOGS ?? 50);
@@ -78,27 +75,7 @@ async function oneAtATime(base, list) {
 
 /** The service's resources plugin on a fresh store of `dialect`, listening; and how to end it. */
 async function gatehouse(dialect) {
-  let database;
-  let dispose;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-waited-'));
-    database = join(dir, 'resources.db');
-    dispose = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const url = process.env.PG_TEST_URL;
-    if (!url) throw new Error('PG_TEST_URL is not set: `set -a; . .data/test-env`');
-    const schema = `bench_waited_${process.pid}`;
-    const admin = async (sql) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(sql).finally(() => client.end());
-    };
-    await admin(`CREATE SCHEMA ${schema}`);
-    const withSchema = new URL(url);
-    withSchema.searchParams.set('options', `-c search_path=${schema}`);
-    database = withSchema.toString();
-    dispose = () => admin(`DROP SCHEMA ${schema} CASCADE`);
-  }
+  const { database, dispose } = await freshDatabase(dialect, 'waited');
   const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
   await app.register(R.resourcesPlugin, { database, gcIntervalMs: 0 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

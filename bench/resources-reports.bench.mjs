@@ -14,12 +14,9 @@
 // Env: BENCH_PUPPETDB (http://127.0.0.1:18080, required), BENCH_ENV (bench), BENCH_PUPPETDB_FED, BENCH_NODES (200), BENCH_RUNS (10 reports
 //      per node), BENCH_EVENTS (20 changed files per report), BENCH_CLIENTS (8), BENCH_DURATION (3 s
 //      per query and server), PG_TEST_URL for PostgreSQL. Run through bench/resources-reports.bench.sh.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as R from '@gatehouse/resources';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { freshDatabase } from './lib/fresh-database.mjs';
 import { latency, load1, rowsOf } from './lib/side-by-side.mjs';
 
 const PUPPETDB = process.env.BENCH_PUPPETDB;
@@ -146,23 +143,7 @@ async function puppetdbDone() {
 }
 
 async function gatehouse(dialect) {
-  let database;
-  let dispose;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-reports-'));
-    database = join(dir, 'resources.db');
-    dispose = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const schema = `bench_reports_${process.pid}`;
-    database = await R.openPostgresStore(process.env.PG_TEST_URL, { schema });
-    dispose = async () => {
-      await database.close();
-      const admin = new pg.Client({ connectionString: process.env.PG_TEST_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    };
-  }
+  const { database, dispose } = await freshDatabase(dialect, 'reports');
   const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
   await app.register(R.resourcesPlugin, { database, gcIntervalMs: 0, compression: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,41 +1,13 @@
 /** buildApp in-process, over real HTTP on 127.0.0.1: health, JSON errors, and the auth config mapped onto @gatehouse/auth. */
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { type LoadConfigOptions, loadConfig } from '../src/config/load.js';
-import type { GatehouseConfigInput } from '../src/config/schema.js';
-import { openDataFolder } from '../src/data/folder.js';
-import { cookiesOf } from './support/app.js';
+import { loadConfig } from '../src/config/load.js';
+import { cookiesOf, useApps } from './support/app.js';
 import { useTempDirs } from './support/temp.js';
 
 const tempDir = useTempDirs();
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
-interface Started {
-  url: string;
-  password: string;
-  logs: string[];
-}
-
-/** Builds and listens on port 0 with `file` as the config file; returns the URL and the first password. */
-async function start(file: GatehouseConfigInput = {}, env: LoadConfigOptions['env'] = {}): Promise<Started> {
-  const cwd = tempDir();
-  writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify(file));
-  const { config } = loadConfig({ cwd, env });
-  const data = await openDataFolder(config);
-  const logs: string[] = [];
-  const app = await buildApp(config, { data, logger: { logf: (format) => logs.push(format) } });
-  apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, password: data.firstCredential!.password, logs };
-}
+const start = useApps();
 
 function login(url: string, body: Record<string, string>, query = ''): Promise<Response> {
   return fetch(`${url}/auth/local/login${query}`, {
@@ -170,9 +142,12 @@ describe('auth as configured', () => {
       flags: [{ key: 'auth.direct.enabled', value: false, source: 'test' }],
     });
     const app = await buildApp(config, { logger: { logf: () => {} } });
-    apps.push(app);
-    const list = await app.inject({ url: '/auth/list' });
-    expect(list.json()).toEqual([]);
-    expect((await app.inject({ url: '/auth/local/login?user=admin&passwd=x' })).statusCode).toBe(404);
+    try {
+      const list = await app.inject({ url: '/auth/list' });
+      expect(list.json()).toEqual([]);
+      expect((await app.inject({ url: '/auth/local/login?user=admin&passwd=x' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,23 +1,16 @@
 /** The resources area in the built service, over real HTTP: command in, query out, on SQLite and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config/load.js';
-import { openDataFolder } from '../src/data/folder.js';
-import { useTempDirs } from './support/temp.js';
+import { useApps } from './support/app.js';
 
-const tempDir = useTempDirs();
-const apps: FastifyInstance[] = [];
+const start = useApps();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
@@ -27,22 +20,6 @@ const web1 = JSON.parse(
     'utf8',
   ),
 );
-
-async function start(file: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) {
-  const cwd = tempDir();
-  writeFileSync(`${cwd}/gatehouse.config.json`, JSON.stringify(file));
-  const { config } = loadConfig({ cwd, env });
-  const data = await openDataFolder(config);
-  const announced: string[] = [];
-  const app = await buildApp(config, {
-    data,
-    logger: { logf: () => {} },
-    announce: (l) => announced.push(l),
-  });
-  apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, announced, cwd };
-}
 
 async function roundTrip(url: string, prefix: string) {
   const now = new Date().toISOString();

@@ -18,6 +18,8 @@ export interface StartedApp {
   password: string;
   /** What the service logged through its logger. */
   logs: string[];
+  /** The lines of the start-up summary the areas announced. */
+  announced: string[];
   cwd: string;
 }
 
@@ -40,10 +42,12 @@ export function useApps(): (file?: Record<string, unknown>, env?: NodeJS.Process
     const { config } = loadConfig({ cwd, env });
     const data = await openDataFolder(config);
     const logs: string[] = [];
+    const announced: string[] = [];
     const app = await buildApp(config, {
       data,
       env,
       logger: { logf: (...args) => logs.push(args.join(' ')) },
+      announce: (line) => announced.push(line),
     });
     apps.push(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -55,6 +59,7 @@ export function useApps(): (file?: Record<string, unknown>, env?: NodeJS.Process
       data,
       password: data.firstCredential!.password,
       logs,
+      announced,
       cwd,
     };
   };
