@@ -50,7 +50,7 @@ function webhooksOptions(c: WebhooksConfig) {
   return {
     modulesDir: c.folder,
     inbox: c.inbox && {
-      perModule: c.inbox.deliveries,
+      deliveries: c.inbox.deliveries,
       maxAgeMs: c.inbox.maxAge,
       bodyBytes: c.inbox.bodyBytes,
     },
@@ -69,7 +69,7 @@ function webhooksOptions(c: WebhooksConfig) {
     isolation: c.isolation,
     workerUser: c.workerUser,
     modules: c.modules,
-    memoryMb: c.workerMemory,
+    workerMemoryMib: c.workerMemory,
     loadTimeoutMs: c.loadTimeout,
   };
 }
