@@ -161,10 +161,10 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
   });
 
   it(
-    'revoking a user on A ends the session on B (at once, or within auth.revocationCheck when B checked it just before)',
+    'revoking a user on A ends the session on B (at once, or within auth.revocationCheckInterval when B checked it just before)',
     SLOW,
     async () => {
-      const [a, b] = await pair({ auth: { revocationCheck: '1s' } });
+      const [a, b] = await pair({ auth: { revocationCheckInterval: '1s' } });
       const fresh = await devLogin(a, a, 'carol');
       const used = await devLogin(b, b, 'carol');
       expect((await fetch(`${b.url}/auth/user`, { headers: used.headers })).status).toBe(200);
@@ -177,7 +177,7 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
       // B never saw this token: it reads the revocation A wrote.
       const unseen = await fetch(`${b.url}/auth/user`, { headers: fresh.headers });
       expect(unseen.status).toBe(401);
-      // B verified this one a moment ago and rechecks it within auth.revocationCheck (1 s here).
+      // B verified this one a moment ago and rechecks it within auth.revocationCheckInterval (1 s here).
       let status = 200;
       for (let i = 0; i < 30 && status === 200; i += 1) {
         status = (await fetch(`${b.url}/auth/user`, { headers: used.headers })).status;

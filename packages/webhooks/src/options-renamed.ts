@@ -4,7 +4,17 @@
  * "Settings"): the old name keeps working for one minor release, with one DeprecationWarning per
  * process, so an upgrade does not break a host application that still uses it.
  */
-import type { WebhooksOptions } from './options.js';
+/** The former names, beside the current ones. */
+interface RenamedOptions {
+  /** @deprecated since 0.2: `workerMemoryMib`, the same value. */
+  readonly memoryMb?: number;
+  readonly workerMemoryMib?: number;
+  readonly inbox?: {
+    /** @deprecated since 0.2: `deliveries`, the same value. */
+    readonly perModule?: number;
+    readonly deliveries?: number;
+  };
+}
 
 const warned = new Set<string>();
 
@@ -18,17 +28,18 @@ function warnRenamed(old: string, current: string): void {
 }
 
 /** `options` with each old name moved to its new one; the new name wins when both are given. */
-export function acceptRenamedOptions(options: WebhooksOptions): WebhooksOptions {
-  let result = options;
+export function acceptRenamedOptions<T extends RenamedOptions>(options: T): T {
+  const result = { ...options } as Record<string, unknown>;
   if (options.memoryMb !== undefined) {
     warnRenamed('memoryMb', 'workerMemoryMib');
-    const { memoryMb, ...rest } = options;
-    result = { ...rest, workerMemoryMib: options.workerMemoryMib ?? memoryMb };
+    result.workerMemoryMib = options.workerMemoryMib ?? options.memoryMb;
+    delete result.memoryMb;
   }
-  if (options.inbox?.perModule !== undefined) {
+  const inbox = options.inbox;
+  if (inbox?.perModule !== undefined) {
     warnRenamed('inbox.perModule', 'inbox.deliveries');
-    const { perModule, ...inbox } = options.inbox;
-    result = { ...result, inbox: { ...inbox, deliveries: inbox.deliveries ?? perModule } };
+    const { perModule, ...rest } = inbox;
+    result.inbox = { ...rest, deliveries: inbox.deliveries ?? perModule };
   }
-  return result;
+  return result as T;
 }

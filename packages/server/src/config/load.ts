@@ -10,6 +10,7 @@ import { groupNames } from '../access/groups.js';
 import { resolveAuthPaths } from '../areas/auth/config.js';
 import { authSecretReferences, secretProblem } from '../areas/auth/secrets.js';
 import { ConfigError, formatIssue } from '../settings/errors.js';
+import { moveRenamedKeys } from './renamed-keys.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
 import { environmentOverrides, type Override, setKey } from './sources.js';
@@ -48,6 +49,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   for (const override of [...environmentOverrides(env), ...(options.flags ?? [])]) {
     setKey(raw, override.key, override.value);
     sources.set(override.key, override.source);
+  }
+  for (const warning of moveRenamedKeys(raw)) {
+    process.emitWarning(warning, { type: 'DeprecationWarning', code: 'GATEHOUSE_CONFIG_RENAMED_KEY' });
   }
   const result = configSchema.safeParse(raw, { reportInput: true });
   const sourceOf = (key: string) => sources.get(key) ?? fileLabel;

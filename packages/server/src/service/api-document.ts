@@ -100,9 +100,9 @@ export async function installOpenApi(
       servers: [{ url: serviceURL }],
       components: {
         securitySchemes: {
-          jwtCookie: { type: 'apiKey', in: 'cookie', name: config.auth.cookies.jwtName },
-          xsrfHeader: { type: 'apiKey', in: 'header', name: config.auth.headers.xsrf },
-          jwtHeader: { type: 'apiKey', in: 'header', name: config.auth.headers.jwt },
+          jwtCookie: { type: 'apiKey', in: 'cookie', name: config.auth.jwtCookieName },
+          xsrfHeader: { type: 'apiKey', in: 'header', name: config.auth.xsrfHeaderKey },
+          jwtHeader: { type: 'apiKey', in: 'header', name: config.auth.jwtHeaderKey },
           basic: { type: 'http', scheme: 'basic' },
         },
         schemas: Object.assign({ Error: errorSchema }, ...described.map((d) => d.schemas ?? {})),

@@ -24,7 +24,7 @@ import type { LoadedHooks } from './hook-references.js';
 import { authSecrets } from './secrets.js';
 import { siteSecretReader } from './site-secrets.js';
 
-const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
+export const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
   lax: 'Lax',
   strict: 'Strict',
   none: 'None',
@@ -75,20 +75,20 @@ export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): O
     secretReader: hooks.secretReader ?? siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
     url,
     mountPath: authMountPath,
-    tokenDuration: auth.tokenDuration,
-    cookieDuration: auth.cookieDuration,
-    revocationCheckInterval: auth.revocationCheck,
+    tokenDurationMs: auth.tokenDuration,
+    cookieDurationMs: auth.cookieDuration,
+    revocationCheckIntervalMs: auth.revocationCheckInterval,
     issuer: auth.issuer,
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,
     allowedRedirectHosts: [...auth.allowedRedirectHosts, ...parts.redirectHosts],
     sameSite: sameSiteNames[auth.sameSite],
-    jwtCookieName: auth.cookies.jwtName,
-    xsrfCookieName: auth.cookies.xsrfName,
-    ...(auth.cookies.domain !== undefined ? { jwtCookieDomain: auth.cookies.domain } : {}),
-    xsrfHeaderKey: auth.headers.xsrf,
-    jwtHeaderKey: auth.headers.jwt,
-    sendJWTHeader: auth.headers.sendJWT,
+    jwtCookieName: auth.jwtCookieName,
+    xsrfCookieName: auth.xsrfCookieName,
+    ...(auth.jwtCookieDomain !== undefined ? { jwtCookieDomain: auth.jwtCookieDomain } : {}),
+    xsrfHeaderKey: auth.xsrfHeaderKey,
+    jwtHeaderKey: auth.jwtHeaderKey,
+    sendJWTHeader: auth.sendJWTHeader,
     jwtQuery: auth.jwtQuery,
     xsrfIgnoreMethods: auth.xsrfIgnoreMethods,
     disableXSRF: auth.disableXSRF,

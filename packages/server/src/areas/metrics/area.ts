@@ -61,7 +61,7 @@ export const metricsArea: Area = async (app, { config, auth, metrics }) => {
   const authPrefix = `${authMountPath}/`;
   const login = new RegExp(`^${authMountPath}/([^/]+)/(?:login|callback)$`);
   const providers = () => new Set(auth.providers().map((provider) => provider.name));
-  const jwtCookie = config.auth.cookies.jwtName;
+  const jwtCookie = config.auth.jwtCookieName;
   // Decided once per route template: most answers (a guarded route, /auth/forward, /ping) are
   // plain requests, counted without looking at their path.
   const kinds = new Map<string, RouteKind>();

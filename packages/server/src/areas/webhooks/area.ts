@@ -33,7 +33,7 @@ export const modulesFlag: ConfigFlag = {
 };
 
 function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
-  const s = config.signature;
+  const s = config.defaultSignature;
   if (!s) return undefined;
   return {
     scheme: s.scheme,

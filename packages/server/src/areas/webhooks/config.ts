@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { count, duration, stringList, text } from '../../settings/fields.js';
 
 /** A signature every webhook route must carry unless its module declares its own. */
-const defaultSignature = z.strictObject({
+const signatureSection = z.strictObject({
   scheme: z.enum(['github', 'stripe', 'slack', 'standard-webhooks', 'hmac-sha256'], {
     error: 'expected github, stripe, slack, standard-webhooks or hmac-sha256',
   }),
@@ -88,7 +88,7 @@ export const webhooksSection = z
     replayWindow: duration(defaults.replayWindowMs),
     /** Headers read as delivery id on routes whose signature scheme names none. */
     deliveryHeaders: stringList.optional(),
-    signature: defaultSignature.optional(),
+    defaultSignature: signatureSection.optional(),
     /** Client addresses or CIDR ranges allowed to call webhooks; unset: any. */
     allowedIps: stringList.optional(),
     /**
