@@ -55,7 +55,7 @@ describe('resolveOptions', () => {
   it('resolves every default from the exported, frozen defaults', () => {
     const o = resolveOptions({ secretReader });
     expect(Object.isFrozen(defaults)).toBe(true);
-    const { throttle, ...plain } = defaults;
+    const { throttle, verify, ...plain } = defaults;
     expect(o).toMatchObject({
       ...plain,
       xsrfHeaderKey: defaults.xsrfHeaderKey.toLowerCase(),
@@ -68,6 +68,7 @@ describe('resolveOptions', () => {
       maxDelayMs: 15 * 60_000,
       windowMs: 60 * 60_000,
     });
+    expect(verify).toEqual({ tokenTtlSeconds: 30 * 60 });
   });
 
   it('takes the durations under their former names, warning once per name', () => {

@@ -149,6 +149,8 @@ export const defaults = Object.freeze({
   tokenCacheSize: 10_000,
   revocationCheckIntervalMs: 10_000,
   throttle: Object.freeze({ ...throttleDefaults }),
+  /** Of `VerifyProvider`'s options. */
+  verify: Object.freeze({ tokenTtlSeconds: 30 * 60 }),
 });
 
 /** Options that stay optional after resolution: hooks and the avatar wiring. */

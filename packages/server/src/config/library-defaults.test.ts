@@ -13,6 +13,11 @@ import { sameSiteNames } from '../areas/auth/service.js';
 import { configSchema } from './schema.js';
 
 const config = configSchema.parse({});
+const verifyEntry = configSchema
+  .parse({
+    auth: { providers: [{ kind: 'verify', name: 'mail', smtp: { host: 'localhost', from: 'a@b.test' } }] },
+  })
+  .auth.providers.find((entry) => entry.kind === 'verify')!;
 const withSignature = configSchema.parse({
   webhooks: { defaultSignature: { scheme: 'github', secretEnv: 'HOOK_SECRET' }, inbox: {} },
 }).webhooks;
@@ -47,6 +52,11 @@ const authMapped: Mapped = {
   disableXSRF: ['auth.disableXSRF', config.auth.disableXSRF, auth.disableXSRF],
   sendJWTHeader: ['auth.sendJWTHeader', config.auth.sendJWTHeader, auth.sendJWTHeader],
   bodyLimit: ['server.bodyLimit', config.server.bodyLimit, auth.bodyLimit],
+  verify: [
+    'auth.providers[kind verify].tokenTtl',
+    { tokenTtlSeconds: verifyEntry.tokenTtl / 1000 },
+    auth.verify,
+  ],
 };
 
 const resourcesMapped: Mapped = {
