@@ -44,7 +44,7 @@ async function pair(config: Record<string, unknown> = {}): Promise<[ServingProce
     writeFileSync(join(cwd, 'hooks', 'hello.ts'), HELLO);
     writeFileSync(
       join(cwd, 'gatehouse.config.json'),
-      JSON.stringify({ webhooks: { folder: 'hooks', isolation: 'none' }, ...config }),
+      JSON.stringify({ webhooks: { modulesDir: 'hooks', isolation: 'none' }, ...config }),
     );
     return serve(cwd, ['--dev-provider', '--dev-port', '0'], env);
   };
@@ -228,7 +228,7 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
   it('the webhooks rate limit counts calls on both instances', SLOW, async () => {
     // A day's window: windows are aligned to the clock, so a short one could end between two calls.
     const [a, b] = await pair({
-      webhooks: { folder: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '24h' } },
+      webhooks: { modulesDir: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '24h' } },
     });
     const call = (at: ServingProcess) =>
       fetch(`${at.url}/webhook/hello/handleHello`, {

@@ -132,7 +132,7 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     access,
     server: { ...config.server, dataDir },
     auth: resolveAuthPaths({ ...config.auth, direct: { ...config.auth.direct, credentialsFile } }, cwd),
-    webhooks: { ...config.webhooks, folder: file(config.webhooks.folder) },
+    webhooks: { ...config.webhooks, modulesDir: file(config.webhooks.modulesDir) },
   };
 }
 

@@ -10,7 +10,7 @@ describe('moveRenamedKeys', () => {
         cookies: { jwtName: 'SESSION', xsrfName: 'CSRF', domain: 'example.com' },
         headers: { xsrf: 'X-CSRF', jwt: 'X-TOKEN', sendJWT: true },
       },
-      webhooks: { signature: { scheme: 'github', secretEnv: 'HOOK_SECRET' } },
+      webhooks: { folder: 'hooks', signature: { scheme: 'github', secretEnv: 'HOOK_SECRET' } },
     };
     const warnings = moveRenamedKeys(raw);
     expect(warnings).toEqual(
@@ -29,6 +29,7 @@ describe('moveRenamedKeys', () => {
       jwtHeaderKey: 'X-TOKEN',
       sendJWTHeader: true,
     });
+    expect(config.webhooks.modulesDir).toBe('hooks');
     expect(config.webhooks.defaultSignature).toMatchObject({ scheme: 'github', secretEnv: 'HOOK_SECRET' });
   });
 

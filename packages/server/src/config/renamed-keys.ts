@@ -15,6 +15,7 @@ export const renamedKeys: readonly { readonly from: string; readonly to: string 
   { from: 'auth.headers.xsrf', to: 'auth.xsrfHeaderKey' },
   { from: 'auth.headers.jwt', to: 'auth.jwtHeaderKey' },
   { from: 'auth.headers.sendJWT', to: 'auth.sendJWTHeader' },
+  { from: 'webhooks.folder', to: 'webhooks.modulesDir' },
   { from: 'webhooks.signature', to: 'webhooks.defaultSignature' },
 ];
 

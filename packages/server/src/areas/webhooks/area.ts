@@ -1,6 +1,6 @@
 /**
  * @module areas/webhooks/area
- * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder the operator names (`webhooks.folder`,
+ * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder the operator names (`webhooks.modulesDir`,
  * `--modules DIR`; none by default) is loaded and watched, and the shared secret comes from
  * `SERVICE_WEBHOOK_SECRET`. Module code runs isolated by default, a worker process per module that
  * cannot read the data folder (signing secret, credentials file) nor any variable it is not granted.
@@ -26,7 +26,7 @@ import { moduleWebhookPaths } from './openapi-paths.js';
 /** `gatehouse serve --modules DIR`: the webhook modules folder. */
 export const modulesFlag: ConfigFlag = {
   flag: 'modules',
-  key: 'webhooks.folder',
+  key: 'webhooks.modulesDir',
   kind: 'text',
   placeholder: 'DIR',
   help: 'webhook modules folder, reloaded on change (none by default: no webhooks)',
@@ -48,7 +48,7 @@ function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
 /** The library's options from the section (the registry is built from these). */
 function webhooksOptions(c: WebhooksConfig) {
   return {
-    modulesDir: c.folder,
+    modulesDir: c.modulesDir,
     inbox: c.inbox && {
       deliveries: c.inbox.deliveries,
       maxAgeMs: c.inbox.maxAge,
@@ -123,7 +123,7 @@ export const webhooksArea: Area = async (
       const optIn = exposed
         ? ` (listening on ${config.server.host} with access.webhooks "public": opt a module in with webhooks.allowUnauthenticated)`
         : '';
-      throw new ConfigError([`webhooks.folder (${c.folder}): ${error.message}${optIn}`]);
+      throw new ConfigError([`webhooks.modulesDir (${c.modulesDir}): ${error.message}${optIn}`]);
     }
     throw error;
   }
@@ -165,14 +165,14 @@ export const webhooksArea: Area = async (
   });
   const routes = webhooks.list().length;
   announce(
-    c.folder === undefined
-      ? 'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes'
-      : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`,
+    c.modulesDir === undefined
+      ? 'webhooks: no modules folder named (webhooks.modulesDir, --modules DIR), no webhook routes'
+      : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.modulesDir}`,
   );
   announce(
     c.isolation === 'none'
       ? 'webhooks: isolation none: TRUSTED module code runs inside the service (webhooks.isolation)'
-      : `webhooks: isolation ${c.folder === undefined ? c.isolation : webhooks.isolation} (webhooks.isolation)`,
+      : `webhooks: isolation ${c.modulesDir === undefined ? c.isolation : webhooks.isolation} (webhooks.isolation)`,
   );
   announce(
     c.inbox

@@ -41,7 +41,7 @@ export const webhooksSection = z
      * by default: code runs only from a folder the operator names, never from a `modules/` that
      * happens to sit in the working directory.
      */
-    folder: text.optional(),
+    modulesDir: text.optional(),
     /**
      * Modules allowed routes that no signature and no shared secret guard while the service listens
      * on a network address with the webhooks group public; any other such module stops start-up.
