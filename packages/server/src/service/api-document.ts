@@ -15,7 +15,6 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GatehouseConfig } from '../config/schema.js';
 import { VERSION } from '../version.js';
 
 /** A route as it was registered, and whether the document describes it itself. */
@@ -81,9 +80,16 @@ export class ApiDocument {
   }
 }
 
+/** Where clients carry their token (the `auth` section's names), for the security schemes. */
+export interface TokenCarriers {
+  readonly jwtCookieName: string;
+  readonly xsrfHeaderKey: string;
+  readonly jwtHeaderKey: string;
+}
+
 export async function installOpenApi(
   app: FastifyInstance,
-  config: GatehouseConfig,
+  auth: TokenCarriers,
   serviceURL: string,
   described: readonly DescribedRoutes[],
 ): Promise<ApiDocument> {
@@ -100,9 +106,9 @@ export async function installOpenApi(
       servers: [{ url: serviceURL }],
       components: {
         securitySchemes: {
-          jwtCookie: { type: 'apiKey', in: 'cookie', name: config.auth.jwtCookieName },
-          xsrfHeader: { type: 'apiKey', in: 'header', name: config.auth.xsrfHeaderKey },
-          jwtHeader: { type: 'apiKey', in: 'header', name: config.auth.jwtHeaderKey },
+          jwtCookie: { type: 'apiKey', in: 'cookie', name: auth.jwtCookieName },
+          xsrfHeader: { type: 'apiKey', in: 'header', name: auth.xsrfHeaderKey },
+          jwtHeader: { type: 'apiKey', in: 'header', name: auth.jwtHeaderKey },
           basic: { type: 'http', scheme: 'basic' },
         },
         schemas: Object.assign({ Error: errorSchema }, ...described.map((d) => d.schemas ?? {})),
