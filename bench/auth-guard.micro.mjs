@@ -27,7 +27,7 @@ async function variants({ label, dir }) {
   const out = [];
   const configs = [['default', {}]];
   // Builds that know revocation: also ask the store on every call.
-  if (make({}).revocations) configs.push(['revocation asked every call', { revocationCheckInterval: 0 }]);
+  if (make({}).revocations) configs.push(['revocation asked every call', { revocationCheckIntervalMs: 0 }]);
   for (const [name, extra] of configs) {
     const service = make(extra);
     const login = await service.handle({

@@ -25,7 +25,7 @@ export const webhookBusyLoop = {
       join(folder, 'spin.ts'),
       `export default class { handleSpin() { const end = Date.now() + ${SPIN_MS}; while (Date.now() < end) {} return 'spun'; } }`,
     );
-    config.webhooks = { ...config.webhooks, folder, concurrency: CALLERS };
+    config.webhooks = { ...config.webhooks, modulesDir: folder, concurrency: CALLERS };
     return `webhook module spin.ts in ${folder}, the default isolation`;
   },
   start({ url }) {

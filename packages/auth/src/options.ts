@@ -4,14 +4,16 @@
  * Defaults follow what go-pkgz/auth integrators rely on (cookie and header names, 15 min tokens,
  * 31-day cookies, issuer); where the reference was unsafe we are stricter (SameSite=Lax, Secure
  * derived from an https URL, redirects only to known hosts, a maximum session age).
- * Configuration mistakes throw a `TypeError` at construction.
+ * Configuration mistakes throw a `TypeError` at construction. Options are resolved once, in the
+ * Service's constructor; durations are milliseconds and their names end in `Ms`.
  */
 import type { AvatarProxy, AvatarStore } from './avatar/types.js';
 import type { AuthError } from './errors.js';
 import type { HttpRequest, HttpResponse } from './http/exchange.js';
 import { type Logger, silentLogger } from './logger/logger.js';
+import { acceptRenamedOptions, type RenamedOpts } from './options-renamed.js';
 import type { StateStore } from './state/state-store.js';
-import type { ThrottleOptions } from './throttle/login-throttle.js';
+import { type ThrottleOptions, throttleDefaults } from './throttle/login-throttle.js';
 import type { Claims } from './token/claims.js';
 import type { SameSite } from './token/cookies.js';
 import type { SecretReader } from './token/secret.js';
@@ -33,15 +35,15 @@ export type ErrorHandler = (
   req: HttpRequest,
 ) => HttpResponse | undefined | Promise<HttpResponse | undefined>;
 
-export interface Opts {
+export interface Opts extends RenamedOpts {
   /** Returns the HS256 secret for an `aud`. Required. */
   secretReader: SecretReader;
   /** JWT lifetime in ms. Default 15 minutes. */
-  tokenDuration?: number;
+  tokenDurationMs?: number;
   /** Cookie Max-Age in ms. Default 31 days. */
-  cookieDuration?: number;
-  /** Time from login after which a refresh is refused and the user must log in again. Default = cookieDuration. */
-  maxSessionAge?: number;
+  cookieDurationMs?: number;
+  /** Time from login after which a refresh is refused and the user must log in again, ms. Default = cookieDurationMs. */
+  maxSessionAgeMs?: number;
   /** `iss` of issued tokens. Default `go-pkgz/auth`, the reference's, which token consumers may check. */
   issuer?: string;
   /** External base URL of the service. Default `http://127.0.0.1:8080`. */
@@ -108,7 +110,7 @@ export interface Opts {
   /** Login throttling per account and client address (see `LoginThrottle`). Default `throttleDefaults`. */
   throttle?: ThrottleOptions;
   /** How long a verified token is taken as not revoked before the store is asked again, ms. Default 10 s. */
-  revocationCheckInterval?: number;
+  revocationCheckIntervalMs?: number;
   /**
    * Key of the avatar ids (`HMAC-SHA256(key, user id)`), so that nobody can compute a user's avatar
    * link from the user's name. Default: derived from the secret for aud `""`.
@@ -119,9 +121,14 @@ export interface Opts {
 export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
 
-export const defaults = {
-  tokenDuration: 15 * MINUTE,
-  cookieDuration: 31 * DAY,
+/**
+ * Every default of the options, frozen, under the options' names (`maxSessionAgeMs` defaults to
+ * `cookieDurationMs`, `secureCookies` to whether `url` is https). The service's `auth` and
+ * `avatars` config sections take their defaults from here.
+ */
+export const defaults = Object.freeze({
+  tokenDurationMs: 15 * MINUTE,
+  cookieDurationMs: 31 * DAY,
   issuer: 'go-pkgz/auth',
   url: 'http://127.0.0.1:8080',
   mountPath: '/auth',
@@ -133,10 +140,18 @@ export const defaults = {
   jwtHeaderKey: 'X-JWT',
   jwtQuery: 'token',
   sameSite: 'Lax' as SameSite,
+  audiences: Object.freeze([] as string[]),
+  allowedRedirectHosts: Object.freeze([] as string[]),
+  xsrfIgnoreMethods: Object.freeze([] as string[]),
+  disableXSRF: false,
+  sendJWTHeader: false,
   bodyLimit: 1024 * 1024,
   tokenCacheSize: 10_000,
-  revocationCheckInterval: 10_000,
-} as const;
+  revocationCheckIntervalMs: 10_000,
+  throttle: Object.freeze({ ...throttleDefaults }),
+  /** Of `VerifyProvider`'s options. */
+  verify: Object.freeze({ tokenTtlSeconds: 30 * 60 }),
+});
 
 /** Options that stay optional after resolution: hooks and the avatar wiring. */
 type HookOpts =
@@ -151,7 +166,7 @@ type HookOpts =
   | 'throttle'
   | 'avatarIdKey';
 
-export type ResolvedOpts = Required<Omit<Opts, HookOpts>> &
+export type ResolvedOpts = Required<Omit<Opts, HookOpts | keyof RenamedOpts>> &
   Pick<Opts, HookOpts> & {
     /** The service URL without a trailing slash, parsed. */
     parsedURL: URL;
@@ -188,10 +203,11 @@ function serviceURL(value: string | undefined): URL {
 }
 
 /** Applies the defaults and checks every option; throws a TypeError naming the bad one. */
-export function resolveOptions(opts: Opts): ResolvedOpts {
-  if (!opts || typeof opts.secretReader !== 'function') fail('secretReader is required');
+export function resolveOptions(given: Opts): ResolvedOpts {
+  if (!given || typeof given.secretReader !== 'function') fail('secretReader is required');
+  const opts = acceptRenamedOptions(given);
   const parsedURL = serviceURL(opts.url);
-  const cookieDuration = positive('cookieDuration', opts.cookieDuration, defaults.cookieDuration);
+  const cookieDurationMs = positive('cookieDurationMs', opts.cookieDurationMs, defaults.cookieDurationMs);
   const secureCookies = opts.secureCookies ?? parsedURL.protocol === 'https:';
   const sameSite = opts.sameSite ?? defaults.sameSite;
   if (![false, 'Lax', 'Strict', 'None'].includes(sameSite))
@@ -203,16 +219,16 @@ export function resolveOptions(opts: Opts): ResolvedOpts {
   if (!Number.isInteger(tokenCacheSize) || tokenCacheSize < 0) fail('tokenCacheSize must be an integer >= 0');
   return {
     ...opts,
-    tokenDuration: positive('tokenDuration', opts.tokenDuration, defaults.tokenDuration),
-    cookieDuration,
-    maxSessionAge: positive('maxSessionAge', opts.maxSessionAge, cookieDuration),
+    tokenDurationMs: positive('tokenDurationMs', opts.tokenDurationMs, defaults.tokenDurationMs),
+    cookieDurationMs,
+    maxSessionAgeMs: positive('maxSessionAgeMs', opts.maxSessionAgeMs, cookieDurationMs),
     issuer: opts.issuer ?? defaults.issuer,
     url: parsedURL.href.replace(/\/+$/, ''),
     parsedURL,
     mountPath: path('mountPath', opts.mountPath, defaults.mountPath),
     avatarRoutePath: path('avatarRoutePath', opts.avatarRoutePath, defaults.avatarRoutePath),
     avatarResizeLimit: opts.avatarResizeLimit ?? defaults.avatarResizeLimit,
-    audiences: [...(opts.audiences ?? [])],
+    audiences: [...(opts.audiences ?? defaults.audiences)],
     adminPasswd: opts.adminPasswd ?? '',
     logger: opts.logger ?? silentLogger,
     jwtCookieName: opts.jwtCookieName || defaults.jwtCookieName,
@@ -221,18 +237,24 @@ export function resolveOptions(opts: Opts): ResolvedOpts {
     xsrfHeaderKey: (opts.xsrfHeaderKey || defaults.xsrfHeaderKey).toLowerCase(),
     jwtHeaderKey: (opts.jwtHeaderKey || defaults.jwtHeaderKey).toLowerCase(),
     jwtQuery: opts.jwtQuery || defaults.jwtQuery,
-    xsrfIgnoreMethods: (opts.xsrfIgnoreMethods ?? []).map((m) => m.toUpperCase()),
-    disableXSRF: opts.disableXSRF ?? false,
+    xsrfIgnoreMethods: (opts.xsrfIgnoreMethods ?? defaults.xsrfIgnoreMethods).map((m) => m.toUpperCase()),
+    disableXSRF: opts.disableXSRF ?? defaults.disableXSRF,
     sameSite,
     secureCookies,
-    sendJWTHeader: opts.sendJWTHeader ?? false,
-    allowedRedirectHosts: (opts.allowedRedirectHosts ?? []).map((h) => h.toLowerCase()),
+    sendJWTHeader: opts.sendJWTHeader ?? defaults.sendJWTHeader,
+    allowedRedirectHosts: (opts.allowedRedirectHosts ?? defaults.allowedRedirectHosts).map((h) =>
+      h.toLowerCase(),
+    ),
     bodyLimit,
     tokenCacheSize,
     now: opts.now ?? Date.now,
-    revocationCheckInterval:
-      opts.revocationCheckInterval === 0
+    revocationCheckIntervalMs:
+      opts.revocationCheckIntervalMs === 0
         ? 0
-        : positive('revocationCheckInterval', opts.revocationCheckInterval, defaults.revocationCheckInterval),
+        : positive(
+            'revocationCheckIntervalMs',
+            opts.revocationCheckIntervalMs,
+            defaults.revocationCheckIntervalMs,
+          ),
   };
 }

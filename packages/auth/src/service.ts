@@ -89,12 +89,12 @@ export class Service {
     const isAllowedAudience = (aud: string) => canonicalAudience(aud) !== undefined;
     const secretReader: SecretReader = (aud) => o.secretReader(canonicalAudience(aud) ?? aud);
     this.stateStore = o.stateStore ?? new MemoryStateStore({ now: o.now });
-    this.revocations = new Revocations(this.stateStore, o.maxSessionAge, o.now);
+    this.revocations = new Revocations(this.stateStore, o.maxSessionAgeMs, o.now);
     this.throttle = new LoginThrottle(this.stateStore, o.throttle, o.now);
     this.tokens = new TokenService({
       secretReader,
-      tokenDurationMs: o.tokenDuration,
-      maxSessionAgeMs: o.maxSessionAge,
+      tokenDurationMs: o.tokenDurationMs,
+      maxSessionAgeMs: o.maxSessionAgeMs,
       issuer: o.issuer,
       cookies: {
         jwtName: o.jwtCookieName,
@@ -102,7 +102,7 @@ export class Service {
         domain: o.jwtCookieDomain,
         secure: o.secureCookies,
         sameSite: o.sameSite,
-        cookieDurationMs: o.cookieDuration,
+        cookieDurationMs: o.cookieDurationMs,
       },
       xsrf: { disabled: o.disableXSRF, ignoreMethods: new Set(o.xsrfIgnoreMethods) },
       jwtHeaderKey: o.jwtHeaderKey,
@@ -114,7 +114,7 @@ export class Service {
       cacheSize: o.tokenCacheSize,
       now: o.now,
       revocations: this.revocations,
-      revocationCheckMs: o.revocationCheckInterval,
+      revocationCheckMs: o.revocationCheckIntervalMs,
     });
     this.#avatarProxy = buildAvatarProxy(o);
     this.#context = new ServiceProviderContext({

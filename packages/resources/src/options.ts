@@ -1,7 +1,9 @@
 /**
  * @module options
  * The options of the resources plugin, every default of the package in one place, and the checks
- * that stop a bad value at registration with a TypeError starting "@gatehouse/resources:".
+ * that stop a bad value at registration with a TypeError starting "@gatehouse/resources:". The
+ * plugin resolves its options once and hands the resolved values to the store, the command side,
+ * the collector and the routes.
  */
 
 import { availableParallelism } from 'node:os';
@@ -14,7 +16,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const MiB = 1024 * 1024;
 
-/** Every default of the package. Durations are milliseconds, sizes bytes. */
+/**
+ * Every default of the package, frozen: those of the plugin's options (under the options' names)
+ * beside the internal sizes and waits. Durations are milliseconds (names end in `Ms`), sizes bytes.
+ * The service's `resources` config section takes its defaults from here.
+ */
 export const defaults = Object.freeze({
   /** First path segment of every route, as PuppetDB. */
   prefix: 'pdb',
@@ -73,9 +79,11 @@ export const defaults = Object.freeze({
   /** Answers shorter than this are sent as they are: below 1 KiB gzip's framing eats most of the gain. */
   compressionMinBytes: 1024,
   /** SQLite read worker threads: one per core, at least 2, at most 8. */
-  sqliteReadWorkers: Math.min(8, Math.max(2, availableParallelism())),
+  readWorkers: Math.min(8, Math.max(2, availableParallelism())),
   /** SQLite queries that may wait for a busy read pool before one more is refused (503). */
-  sqliteReadQueueLimit: 64,
+  readQueueLimit: 64,
+  /** PuppetDB's Jolokia metrics are served only when asked for (guard them first). */
+  metricsV2: false,
 });
 
 /** Options of `resourcesPlugin`. Durations are milliseconds. */
@@ -217,10 +225,10 @@ export function resolveOptions(options: ResourcesPluginOptions): ResolvedOptions
       options.compressionMinBytes,
       defaults.compressionMinBytes,
     ),
-    readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.sqliteReadWorkers),
-    readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.sqliteReadQueueLimit),
+    readWorkers: nonNegative('readWorkers', options.readWorkers, defaults.readWorkers),
+    readQueueLimit: nonNegative('readQueueLimit', options.readQueueLimit, defaults.readQueueLimit),
     onCommandSettled: options.onCommandSettled,
-    metricsV2: checkBoolean('metricsV2', options.metricsV2, false),
+    metricsV2: checkBoolean('metricsV2', options.metricsV2, defaults.metricsV2),
     commandPeers: options.commandPeers,
   });
 }

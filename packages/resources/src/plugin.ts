@@ -89,6 +89,12 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           logger,
         })
       : options.database;
+  // The queue's timings, resolved here once for the thread and the processor alike.
+  const queue = {
+    pollMs: defaults.commandPollMs,
+    maxAttempts: defaults.commandMaxAttempts,
+    retryDelayMs: defaults.commandRetryDelayMs,
+  };
   // SQLite: commands and node expiry/purge are written from a thread of their own.
   const thread =
     store instanceof SqliteStore
@@ -96,9 +102,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
           {
             filename: store.filename,
             busyTimeoutMs: defaults.sqliteBusyTimeoutMs,
-            pollMs: defaults.commandPollMs,
-            maxAttempts: defaults.commandMaxAttempts,
-            retryDelayMs: defaults.commandRetryDelayMs,
+            ...queue,
             keepAppliedMs: defaults.keepAppliedMs,
             instance: instanceName(),
           },
@@ -111,6 +115,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     logger,
     now,
     concurrency: options.commandConcurrency,
+    ...queue,
     thread,
     onSettled: (settled) => {
       figures.settled(settled);
@@ -123,6 +128,7 @@ async function resources(app: FastifyInstance, pluginOptions: ResourcesPluginOpt
     nodeTtlMs,
     purgeTtlMs,
     reportTtlMs,
+    purgeBatch: defaults.purgeBatch,
     intervalMs: options.gcIntervalMs,
     now,
     logger,

@@ -26,7 +26,7 @@ describe('gatehouse config check: auth', () => {
   it('names the key of each wrong setting', async () => {
     const { code, lines } = await check({
       auth: {
-        cookies: { domain: 'not a domain' },
+        jwtCookieDomain: 'not a domain',
         xsrfIgnoreMethods: ['get'],
         sites: { blog: { secret: 'inline' } },
         providers: [
@@ -39,7 +39,7 @@ describe('gatehouse config check: auth', () => {
     expect(code).toBe(2);
     expect(lines).toEqual(
       expect.arrayContaining([
-        'config error: auth.cookies.domain (from gatehouse.config.json): expected a domain like "example.com", got "not a domain"',
+        'config error: auth.jwtCookieDomain (from gatehouse.config.json): expected a domain like "example.com", got "not a domain"',
         'config error: auth.xsrfIgnoreMethods.0 (from gatehouse.config.json): expected an HTTP method in capitals, got "get"',
         'config error: auth.sites.blog.secretEnv (from gatehouse.config.json): expected a string, got nothing',
         'config error: auth.sites.blog.secret: unknown key (known: secretEnv)',

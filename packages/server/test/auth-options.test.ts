@@ -25,8 +25,12 @@ describe('cookie and header options', () => {
   it('names the cookies and headers, scopes the cookies to a domain and sends the JWT header', async () => {
     const { url, password } = await start({
       auth: {
-        cookies: { jwtName: 'SESSION', xsrfName: 'CSRF', domain: 'example.test' },
-        headers: { xsrf: 'X-CSRF', jwt: 'X-Token', sendJWT: true },
+        jwtCookieName: 'SESSION',
+        xsrfCookieName: 'CSRF',
+        jwtCookieDomain: 'example.test',
+        xsrfHeaderKey: 'X-CSRF',
+        jwtHeaderKey: 'X-Token',
+        sendJWTHeader: true,
         jwtQuery: 'jwt',
       },
     });

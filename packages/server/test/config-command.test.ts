@@ -20,7 +20,7 @@ describe('gatehouse config', () => {
     expect(result.code).toBe(0);
     const [ok, note, ...rules] = result.stderr.trim().split('\n');
     expect(ok).toBe(`config ok: ${join(cwd, 'gatehouse.config.json')}`);
-    expect(note).toBe('webhooks.folder: none named (--modules DIR), so no webhooks');
+    expect(note).toBe('webhooks.modulesDir: none named (--modules DIR), so no webhooks');
     expect(rules).toContain('access: commands (PuppetDB commands): loopback clients');
     expect(rules).toContain('access: queries (PuppetDB queries): loopback clients or logged-in users');
     expect(rules).toContain('access: forward (forward authentication for reverse proxies): everyone');
@@ -97,17 +97,17 @@ describe('gatehouse config', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       `config error: server.dataDir (from --data-dir): ${join(cwd, 'data')} is a file, expected a folder`,
-      `config error: webhooks.folder (from --modules): no such folder ${join(cwd, 'hooks')}`,
+      `config error: webhooks.modulesDir (from --modules): no such folder ${join(cwd, 'hooks')}`,
     ]);
   });
 
   it('serve stops on a named modules folder that does not exist, before listening', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'gate.json'), JSON.stringify({ webhooks: { folder: 'hooks' } }));
+    writeFileSync(join(cwd, 'gate.json'), JSON.stringify({ webhooks: { modulesDir: 'hooks' } }));
     const serve = await runCli(['serve', '--port', '0'], { cwd, env: { GATEHOUSE_CONFIG: 'gate.json' } });
     expect(serve.code).toBe(2);
     expect(serve.stderr.trim()).toBe(
-      `config error: webhooks.folder (from gate.json): no such folder ${join(cwd, 'hooks')}`,
+      `config error: webhooks.modulesDir (from gate.json): no such folder ${join(cwd, 'hooks')}`,
     );
   });
 
@@ -130,7 +130,7 @@ describe('gatehouse config', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       `config error: server.dataDir (from --data-dir): this user cannot read and write the folder ${data}`,
-      `config error: webhooks.folder (from --modules): this user cannot read the folder ${hooks}`,
+      `config error: webhooks.modulesDir (from --modules): this user cannot read the folder ${hooks}`,
     ]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Forward authentication across subdomains: Gatehouse on `login.gatehouse.test`, the application
  * behind nginx (the README's site and snippets) on `app.gatehouse.test`, both resolved to 127.0.0.1
- * by headless Chromium. With `auth.cookies.domain` the session cookie set by the login page reaches
+ * by headless Chromium. With `auth.jwtCookieDomain` the session cookie set by the login page reaches
  * the application's host, so a stranger goes to the login page and comes back to the exact URL as a
  * user; without it the cookie stays on the login host and the application sends the browser to the
  * login page again.
@@ -25,7 +25,7 @@ async function setUp(cookieDomain: string | undefined) {
     `${cwd}/gatehouse.config.json`,
     JSON.stringify({
       server: { url: `http://login.gatehouse.test:${port}` },
-      auth: { secret: SECRET, ...(cookieDomain ? { cookies: { domain: cookieDomain } } : {}) },
+      auth: { secret: SECRET, ...(cookieDomain ? { jwtCookieDomain: cookieDomain } : {}) },
       forwardAuth: {
         trustedProxies: ['127.0.0.1', '::1'],
         apps: {

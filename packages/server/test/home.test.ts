@@ -41,7 +41,7 @@ describe('GET /', () => {
   it('tells the page its providers by kind and the XSRF names', async () => {
     const app = await appWith([
       { key: 'auth.direct.name', value: 'staff' },
-      { key: 'auth.cookies.xsrfName', value: 'CSRF' },
+      { key: 'auth.xsrfCookieName', value: 'CSRF' },
     ]);
     const body = (await app.inject({ url: '/' })).body;
     const content = /<meta name="gatehouse-page" content="([^"]*)">/

@@ -46,7 +46,7 @@ async function cluster(count: number, webhooks?: (i: number) => Record<string, u
     // One process per instance: the test tells instances apart by process id and listener count.
     server: { workers: 1 },
     auth: { direct: { credentialsFile: join(shared, 'users.passwd') } },
-    webhooks: { folder: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
+    webhooks: { modulesDir: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
   };
   const instances: ServingProcess[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -174,7 +174,11 @@ describe('instances on one PostgreSQL push what they decide', () => {
       // One folder on a network file system, as it were: only A watches it.
       const folder = tempDir();
       writeFileSync(join(folder, 'hello.ts'), HELLO);
-      const { instances } = await cluster(2, (i) => ({ folder, isolation: 'none', watch: i === 0 }));
+      const { instances } = await cluster(2, (i) => ({
+        modulesDir: folder,
+        isolation: 'none',
+        watch: i === 0,
+      }));
       const [a, b] = instances as [ServingProcess, ServingProcess];
       writeFileSync(join(folder, 'added.ts'), 'export default class { handlePing() { return "pong"; } }');
       const call = (at: ServingProcess) =>

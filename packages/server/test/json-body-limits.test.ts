@@ -35,7 +35,7 @@ beforeAll(async () => {
     JSON.stringify({
       server: { bodyLimit: BODY_LIMIT },
       resources: { commandBodyLimit: COMMAND_BODY_LIMIT },
-      webhooks: { folder: 'modules', bodyLimit: WEBHOOK_BODY_LIMIT },
+      webhooks: { modulesDir: 'modules', bodyLimit: WEBHOOK_BODY_LIMIT },
     }),
   );
   service = await startServe(['--port', '0'], { cwd });

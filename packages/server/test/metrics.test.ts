@@ -38,7 +38,7 @@ describe('GET /metrics', () => {
   it('counts requests, logins, commands, queries and webhook calls, with process metrics', async () => {
     const modules = tempDir();
     writeFileSync(join(modules, 'hello.js'), HOOKS);
-    const { url, password } = await start({ webhooks: { folder: modules, isolation: 'none' } });
+    const { url, password } = await start({ webhooks: { modulesDir: modules, isolation: 'none' } });
     const post = (path: string, body: string, type = 'application/json') =>
       fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': type }, body });
 

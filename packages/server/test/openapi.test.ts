@@ -41,7 +41,7 @@ describe('GET /openapi.json', () => {
   it('is a valid OpenAPI 3.1 document that describes every registered route', async () => {
     const modules = tempDir();
     writeFileSync(join(modules, 'hello.js'), HOOKS);
-    const { url, app } = await start({ webhooks: { folder: modules, isolation: 'none' } });
+    const { url, app } = await start({ webhooks: { modulesDir: modules, isolation: 'none' } });
     const document = await documentOf(url);
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('Gatehouse');
@@ -67,7 +67,7 @@ describe('GET /openapi.json', () => {
 
   it('names the login providers and the routes of the loaded webhook modules', async () => {
     const modules = tempDir();
-    const { url } = await start({ webhooks: { folder: modules, isolation: 'none' } });
+    const { url } = await start({ webhooks: { modulesDir: modules, isolation: 'none' } });
     const before = await documentOf(url);
     const provider = before.paths['/auth/{provider}/login']!.get!.parameters!.find(
       (p) => p.name === 'provider',

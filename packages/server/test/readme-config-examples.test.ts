@@ -75,7 +75,7 @@ function provideFiles(value: unknown, pem: { cert: string; key: string; ca: stri
   else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) provideFiles(v, pem, k);
   } else if (typeof value === 'string' && value.startsWith('/')) {
-    if (key === 'folder') mkdirSync(value, { recursive: true });
+    if (key === 'modulesDir') mkdirSync(value, { recursive: true });
     if (key === 'cert' || key === 'key' || key === 'ca') {
       mkdirSync(dirname(value), { recursive: true });
       copyFileSync(pem[key], value);

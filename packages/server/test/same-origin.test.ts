@@ -24,7 +24,7 @@ beforeAll(async () => {
   writeFileSync(`${cwd}/modules/hello.ts`, HELLO);
   writeFileSync(
     `${cwd}/gatehouse.config.json`,
-    JSON.stringify({ server: { hosts: ['puppetdb.example.net'] }, webhooks: { folder: 'modules' } }),
+    JSON.stringify({ server: { hosts: ['puppetdb.example.net'] }, webhooks: { modulesDir: 'modules' } }),
   );
   service = await startServe(['--port', '0'], { cwd });
   port = new URL(service.url).port;

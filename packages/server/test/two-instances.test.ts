@@ -44,7 +44,7 @@ async function pair(config: Record<string, unknown> = {}): Promise<[ServingProce
     writeFileSync(join(cwd, 'hooks', 'hello.ts'), HELLO);
     writeFileSync(
       join(cwd, 'gatehouse.config.json'),
-      JSON.stringify({ webhooks: { folder: 'hooks', isolation: 'none' }, ...config }),
+      JSON.stringify({ webhooks: { modulesDir: 'hooks', isolation: 'none' }, ...config }),
     );
     return serve(cwd, ['--dev-provider', '--dev-port', '0'], env);
   };
@@ -161,10 +161,10 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
   });
 
   it(
-    'revoking a user on A ends the session on B (at once, or within auth.revocationCheck when B checked it just before)',
+    'revoking a user on A ends the session on B (at once, or within auth.revocationCheckInterval when B checked it just before)',
     SLOW,
     async () => {
-      const [a, b] = await pair({ auth: { revocationCheck: '1s' } });
+      const [a, b] = await pair({ auth: { revocationCheckInterval: '1s' } });
       const fresh = await devLogin(a, a, 'carol');
       const used = await devLogin(b, b, 'carol');
       expect((await fetch(`${b.url}/auth/user`, { headers: used.headers })).status).toBe(200);
@@ -177,7 +177,7 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
       // B never saw this token: it reads the revocation A wrote.
       const unseen = await fetch(`${b.url}/auth/user`, { headers: fresh.headers });
       expect(unseen.status).toBe(401);
-      // B verified this one a moment ago and rechecks it within auth.revocationCheck (1 s here).
+      // B verified this one a moment ago and rechecks it within auth.revocationCheckInterval (1 s here).
       let status = 200;
       for (let i = 0; i < 30 && status === 200; i += 1) {
         status = (await fetch(`${b.url}/auth/user`, { headers: used.headers })).status;
@@ -228,7 +228,7 @@ describe('two instances sharing one PostgreSQL and one secret', () => {
   it('the webhooks rate limit counts calls on both instances', SLOW, async () => {
     // A day's window: windows are aligned to the clock, so a short one could end between two calls.
     const [a, b] = await pair({
-      webhooks: { folder: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '24h' } },
+      webhooks: { modulesDir: 'hooks', isolation: 'none', rateLimit: { max: 4, window: '24h' } },
     });
     const call = (at: ServingProcess) =>
       fetch(`${at.url}/webhook/hello/handleHello`, {

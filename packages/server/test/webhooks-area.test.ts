@@ -46,7 +46,7 @@ const call = (url: string, headers: Record<string, string> = {}) =>
 
 describe('webhooks area', () => {
   it('serves the named folder and says that no secret is set', async () => {
-    const { url, announced, cwd } = await start({ webhooks: { folder: 'modules' } });
+    const { url, announced, cwd } = await start({ webhooks: { modulesDir: 'modules' } });
     const res = await call(url);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: 'hi Ada' });
@@ -58,13 +58,13 @@ describe('webhooks area', () => {
     const { url, announced } = await start({});
     expect((await call(url)).status).toBe(404);
     expect(announced).toContain(
-      'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes',
+      'webhooks: no modules folder named (webhooks.modulesDir, --modules DIR), no webhook routes',
     );
   });
 
   it('requires X-Webhook-Secret when SERVICE_WEBHOOK_SECRET is set', async () => {
     const { url, announced } = await start(
-      { webhooks: { folder: 'modules' } },
+      { webhooks: { modulesDir: 'modules' } },
       { SERVICE_WEBHOOK_SECRET: 'hook-secret' },
     );
     expect((await call(url)).status).toBe(401);
@@ -76,7 +76,7 @@ describe('webhooks area', () => {
   });
 
   it('takes the folder and limits from the config file', async () => {
-    const { url } = await start({ webhooks: { folder: 'hooks', bodyLimit: 64 } }, {}, 'hooks');
+    const { url } = await start({ webhooks: { modulesDir: 'hooks', bodyLimit: 64 } }, {}, 'hooks');
     expect((await call(url)).status).toBe(200);
     const big = await fetch(`${url}/webhook/hello/handleHello`, {
       method: 'POST',
@@ -87,9 +87,11 @@ describe('webhooks area', () => {
   });
 
   it('applies the allowlist and the rate limit from the config file', async () => {
-    const { url } = await start({ webhooks: { folder: 'modules', allowedIps: ['10.0.0.0/8'] } });
+    const { url } = await start({ webhooks: { modulesDir: 'modules', allowedIps: ['10.0.0.0/8'] } });
     expect((await call(url)).status).toBe(403);
-    const limited = await start({ webhooks: { folder: 'modules', rateLimit: { max: 1, window: '24h' } } });
+    const limited = await start({
+      webhooks: { modulesDir: 'modules', rateLimit: { max: 1, window: '24h' } },
+    });
     expect((await call(limited.url)).status).toBe(200);
     expect((await call(limited.url)).status).toBe(429);
   });
@@ -125,7 +127,7 @@ describe('a module that declares what cannot be honoured', () => {
     const result = await runCli(['serve', '--port', '0', '--modules', 'hooks'], { cwd });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `config error: webhooks.folder (${cwd}/hooks): 1 webhook module(s) declare what cannot be honoured:`,
+      `config error: webhooks.modulesDir (${cwd}/hooks): 1 webhook module(s) declare what cannot be honoured:`,
     );
     expect(result.stderr).toContain(
       'github.handlePush: @signature github reads the environment variable GH_HOOK_SECRET_UNSET, which is not set',
@@ -137,12 +139,12 @@ describe('a service on a network address with public webhooks', () => {
   const exposed = (webhooks: Record<string, unknown> = {}) => ({
     server: { host: '0.0.0.0' },
     access: { webhooks: 'public', allowPublicWrites: ['webhooks'] },
-    webhooks: { folder: 'modules', ...webhooks },
+    webhooks: { modulesDir: 'modules', ...webhooks },
   });
 
   it('refuses to start with a route that no signature and no secret guard, naming the module', async () => {
     await expect(start(exposed())).rejects.toThrow(
-      /webhooks\.folder \(.*\/modules\): .*hello\.handleHello: no signature and no shared secret, so anyone who reaches the service could call it.*opt a module in with webhooks\.allowUnauthenticated/s,
+      /webhooks\.modulesDir \(.*\/modules\): .*hello\.handleHello: no signature and no shared secret, so anyone who reaches the service could call it.*opt a module in with webhooks\.allowUnauthenticated/s,
     );
   });
 
@@ -161,7 +163,7 @@ describe('gatehouse webhooks list|deliveries', () => {
     writeFileSync(`${cwd}/hooks/hello.ts`, HELLO);
     writeFileSync(
       `${cwd}/gatehouse.config.json`,
-      JSON.stringify({ webhooks: { folder: 'hooks', inbox: { deliveries: 5, bodyBytes: 8 } } }),
+      JSON.stringify({ webhooks: { modulesDir: 'hooks', inbox: { deliveries: 5, bodyBytes: 8 } } }),
     );
     const service = await serve(cwd, [], { SERVICE_WEBHOOK_SECRET: 'inbox-cli-secret' });
     const port = new URL(service.url).port;
@@ -184,7 +186,7 @@ describe('gatehouse webhooks list|deliveries', () => {
   });
 
   it('says when the inbox is off', async () => {
-    const { url } = await start({ webhooks: { folder: 'modules' } });
+    const { url } = await start({ webhooks: { modulesDir: 'modules' } });
     const res = await fetch(`${url}/admin/webhooks/deliveries`);
     expect([res.status, await res.json()]).toEqual([
       404,

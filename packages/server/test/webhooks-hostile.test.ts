@@ -79,7 +79,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'hooks', 'online.ts'), HOSTILE); // the same code, granted outbound network
   writeFileSync(
     join(dir, 'gatehouse.config.json'),
-    JSON.stringify({ webhooks: { folder: 'hooks', modules: { online: { network: true } } } }),
+    JSON.stringify({ webhooks: { modulesDir: 'hooks', modules: { online: { network: true } } } }),
   );
   // One process: the test kills it with SIGKILL and removes its folder, which a second process of
   // server.workers, still draining, would be writing into.

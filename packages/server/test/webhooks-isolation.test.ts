@@ -79,7 +79,7 @@ beforeAll(async () => {
     join(dir, 'gatehouse.config.json'),
     JSON.stringify({
       webhooks: {
-        folder: 'hooks',
+        modulesDir: 'hooks',
         workerMemory: 48,
         loadTimeout: '8s',
         modules: { snoop: { env: ['SNOOP_TOKEN'] }, good: { env: ['GOOD_TOKEN'] } },
@@ -232,7 +232,7 @@ describe('the main process policy', () => {
     writeFileSync(join(cwd, 'hooks', 'm.ts'), module);
     writeFileSync(
       join(cwd, 'gatehouse.config.json'),
-      JSON.stringify({ webhooks: { folder: 'hooks', isolation: 'none' } }),
+      JSON.stringify({ webhooks: { modulesDir: 'hooks', isolation: 'none' } }),
     );
     return cwd;
   };

@@ -39,7 +39,7 @@ describe('GET /openapi.json and webhook modules', () => {
   const env = { SERVICE_WEBHOOK_SECRET: SECRET };
 
   it('leaves unsigned routes out for a caller without the secret, lists them with it', async () => {
-    const { url } = await start({ webhooks: { folder: modulesFolder(), isolation: 'none' } }, env);
+    const { url } = await start({ webhooks: { modulesDir: modulesFolder(), isolation: 'none' } }, env);
     expect(await webhookPaths(url)).toEqual(['/webhook/github/handlePush']);
     expect(await webhookPaths(url, { 'x-webhook-secret': 'wrong' })).toEqual(['/webhook/github/handlePush']);
     expect(await webhookPaths(url, { 'x-webhook-secret': SECRET })).toEqual([
@@ -50,7 +50,7 @@ describe('GET /openapi.json and webhook modules', () => {
 
   it('lists no module route to a caller outside webhooks.allowedIps', async () => {
     const { url } = await start(
-      { webhooks: { folder: modulesFolder(), isolation: 'none', allowedIps: ['10.0.0.0/8'] } },
+      { webhooks: { modulesDir: modulesFolder(), isolation: 'none', allowedIps: ['10.0.0.0/8'] } },
       env,
     );
     expect(await webhookPaths(url, { 'x-webhook-secret': SECRET })).toEqual([]);

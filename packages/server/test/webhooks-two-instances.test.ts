@@ -33,7 +33,7 @@ async function instance(url: string) {
   const cwd = tempDir();
   mkdirSync(join(cwd, 'hooks'));
   writeFileSync(join(cwd, 'hooks', 'github.ts'), MODULE);
-  writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ webhooks: { folder: 'hooks' } }));
+  writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify({ webhooks: { modulesDir: 'hooks' } }));
   return serve(cwd, [], { GATEHOUSE_STATE_DATABASE: url, TWO_GH_SECRET: SECRET });
 }
 

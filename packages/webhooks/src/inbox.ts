@@ -9,7 +9,7 @@
  * It lives in the state store the library is given (the service's shared one, so every instance
  * shows the same deliveries; memory for one process otherwise), as a ring per module: a delivery
  * takes the next number of the module's counter (`increment`, atomic across instances) and is
- * written to slot number mod `perModule` with the age bound as its time to live, so the oldest go
+ * written to slot number mod `deliveries` with the age bound as its time to live, so the oldest go
  * first and nothing needs sweeping. A write that fails is logged and the delivery is not kept: the
  * inbox is a diagnostic and never fails a delivery.
  */
@@ -18,7 +18,7 @@ import type { StateStore } from './state-store.js';
 
 export interface InboxConfig {
   /** Deliveries kept per module (the oldest go first). */
-  readonly perModule: number;
+  readonly deliveries: number;
   /** Deliveries older than this are dropped. */
   readonly maxAgeMs: number;
   /** Bytes of each body kept (the rest is cut). */
@@ -119,7 +119,7 @@ export class Inbox {
   async #keep(delivery: Delivery): Promise<void> {
     const { store } = this.#context;
     const number = await store.increment(`${this.#prefix(delivery.module)}n`, COUNTER_TTL_MS);
-    const slot = number % this.#config.perModule;
+    const slot = number % this.#config.deliveries;
     await store.set(
       `${this.#prefix(delivery.module)}${slot}`,
       JSON.stringify(delivery),
@@ -129,7 +129,7 @@ export class Inbox {
 
   async #ring(module: string): Promise<Delivery[]> {
     const prefix = this.#prefix(module);
-    const slots = Array.from({ length: this.#config.perModule }, (_, slot) =>
+    const slots = Array.from({ length: this.#config.deliveries }, (_, slot) =>
       this.#context.store.get(`${prefix}${slot}`),
     );
     return (await Promise.all(slots)).flatMap((text) =>

@@ -10,7 +10,7 @@ export type { Delivery, Inbox, InboxConfig } from './inbox.js';
 export { IsolationUnavailableError } from './isolation/sandbox.js';
 export { type DocTag, type ExportDocs, readSourceDocs, type SourceDocs } from './jsdoc.js';
 export { type Logger, silentLogger } from './logger.js';
-export type { WebhooksOptions } from './options.js';
+export { defaults, type WebhooksOptions } from './options.js';
 export { type WebhooksPluginOptions, webhooksPlugin } from './plugin.js';
 export { type RawAnswer, type RawAnswerInit, webhookAnswer } from './raw-answer.js';
 export { type ModuleEntry, type RouteInfo, Webhooks } from './registry.js';

@@ -1,16 +1,50 @@
 /**
  * @module options
  * The options of a {@link Webhooks} registry and of the Fastify plugin, their defaults in one
- * place, and the checks that stop a bad value at construction with a TypeError.
+ * place ({@link defaults}), and the checks that stop a bad value at construction with a TypeError.
+ * Options are resolved once, in the registry's constructor; nothing reads a default later.
  */
 import path from 'node:path';
 import { type AddressCheck, allowList } from './allowlist.js';
 import type { InboxConfig } from './inbox.js';
 import { type Logger, silentLogger } from './logger.js';
+import { acceptRenamedOptions } from './options-renamed.js';
 import type { RateLimitConfig } from './rate-limit.js';
 import { checkSignatureConfig } from './signatures/spec.js';
+import { STRIPE_DEFAULT_TOLERANCE_SEC } from './signatures/stripe.js';
 import type { StateStore } from './state-store.js';
 import type { SignatureConfig } from './types.js';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Every default of the options, frozen. Durations are milliseconds (names end in `Ms`), sizes bytes,
+ * the worker's heap MiB; the service's config takes its defaults from here.
+ */
+export const defaults = Object.freeze({
+  watch: true,
+  /** As the reference. */
+  bodyLimit: MiB,
+  maxDepth: 64,
+  answerLimit: MiB,
+  timeoutMs: 30_000,
+  concurrency: 16,
+  queueLimit: 64,
+  replayWindowMs: 24 * 60 * 60 * 1000,
+  replayMaxEntries: 10_000,
+  deliveryHeaders: Object.freeze(['webhook-id', 'idempotency-key']),
+  /** Accepted clock difference of a timestamped signature (stripe, slack, standard-webhooks). */
+  signatureToleranceSec: STRIPE_DEFAULT_TOLERANCE_SEC,
+  /** Used when `inbox` is given; the inbox itself is off by default. */
+  inbox: Object.freeze({ deliveries: 50, maxAgeMs: 60 * 60 * 1000, bodyBytes: 4096 }),
+  /** A library host decides who reaches it; the service narrows this on a network address. */
+  allowUnauthenticated: true as const,
+  debounceMs: 100,
+  isolation: 'sandbox' as Isolation,
+  workerUser: 'gatehouse-webhooks',
+  workerMemoryMib: 128,
+  loadTimeoutMs: 10_000,
+});
 
 export interface WebhooksOptions {
   /** Folder of module files to load and watch. None: only modules registered from code. */
@@ -42,7 +76,10 @@ export interface WebhooksOptions {
   /** Signature required on every route that does not declare its own. */
   defaultSignature?: SignatureConfig;
   /** Keep recent deliveries per module for inspection (`inbox()`); unset: off. */
-  inbox?: Partial<InboxConfig>;
+  inbox?: Partial<InboxConfig> & {
+    /** @deprecated since 0.2: `deliveries`, the same value. */
+    readonly perModule?: number;
+  };
   /**
    * Which modules may have unauthenticated routes (no signature scheme while no shared `secret` is
    * set): `true` (default) any; a list, only those named, any other such module is a load error.
@@ -78,6 +115,8 @@ export interface WebhooksOptions {
   /** Per module: the environment variables its worker gets (`{ github: { env: ['GITHUB_TOKEN'] } }`). */
   modules?: Readonly<Record<string, ModuleGrant>>;
   /** Heap limit of one worker in MiB (default 128); a worker past it is replaced, its calls answer 500. */
+  workerMemoryMib?: number;
+  /** @deprecated since 0.2: `workerMemoryMib`, the same value. */
   memoryMb?: number;
   /** Time a worker may take to import its module before that is a load error (default 10000 ms). */
   loadTimeoutMs?: number;
@@ -130,7 +169,7 @@ export interface ResolvedOptions {
   readonly isolation: Isolation;
   readonly workerUser: string;
   readonly modules: Readonly<Record<string, ModuleGrant>>;
-  readonly memoryMb: number;
+  readonly workerMemoryMib: number;
   readonly loadTimeoutMs: number;
   readonly privatePaths: readonly string[];
   readonly environment: Readonly<Record<string, string | undefined>>;
@@ -141,7 +180,7 @@ export interface ResolvedOptions {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function checkIsolation(value: Isolation | undefined): Isolation {
-  if (value === undefined) return 'sandbox';
+  if (value === undefined) return defaults.isolation;
   if (value === 'sandbox' || value === 'process' || value === 'none') return value;
   throw new TypeError(
     `@gatehouse/webhooks: isolation must be "sandbox", "process" or "none", got ${String(value)}`,
@@ -170,48 +209,53 @@ export function positiveInt(name: string, value: number | undefined, fallback: n
   return value;
 }
 
-export function resolveOptions(options: WebhooksOptions = {}): ResolvedOptions {
+/** Fills in {@link defaults} and checks every value; throws a TypeError naming the first bad option. */
+export function resolveOptions(given: WebhooksOptions = {}): ResolvedOptions {
+  const options = acceptRenamedOptions(given);
   const modulesDir = options.modulesDir === undefined ? undefined : path.resolve(options.modulesDir);
   const cacheDir = options.cacheDir ?? (modulesDir && path.join(modulesDir, '.webhooks-cache'));
   return Object.freeze({
     modulesDir,
-    watch: options.watch ?? true,
+    watch: options.watch ?? defaults.watch,
     cacheDir: cacheDir === undefined ? undefined : path.resolve(cacheDir),
     secret: options.secret ? options.secret : undefined,
-    bodyLimit: positiveInt('bodyLimit', options.bodyLimit, 1024 * 1024),
-    maxDepth: positiveInt('maxDepth', options.maxDepth, 64),
-    answerLimit: positiveInt('answerLimit', options.answerLimit, 1024 * 1024),
-    timeoutMs: positiveInt('timeoutMs', options.timeoutMs, 30_000),
-    concurrency: positiveInt('concurrency', options.concurrency, 16),
-    queueLimit: positiveInt('queueLimit', options.queueLimit, 64, 0),
-    replayWindowMs: positiveInt('replayWindowMs', options.replayWindowMs, 24 * 60 * 60 * 1000),
-    replayMaxEntries: positiveInt('replayMaxEntries', options.replayMaxEntries, 10_000),
-    deliveryHeaders: (options.deliveryHeaders ?? ['webhook-id', 'idempotency-key']).map((h) =>
-      h.toLowerCase(),
-    ),
+    bodyLimit: positiveInt('bodyLimit', options.bodyLimit, defaults.bodyLimit),
+    maxDepth: positiveInt('maxDepth', options.maxDepth, defaults.maxDepth),
+    answerLimit: positiveInt('answerLimit', options.answerLimit, defaults.answerLimit),
+    timeoutMs: positiveInt('timeoutMs', options.timeoutMs, defaults.timeoutMs),
+    concurrency: positiveInt('concurrency', options.concurrency, defaults.concurrency),
+    queueLimit: positiveInt('queueLimit', options.queueLimit, defaults.queueLimit, 0),
+    replayWindowMs: positiveInt('replayWindowMs', options.replayWindowMs, defaults.replayWindowMs),
+    replayMaxEntries: positiveInt('replayMaxEntries', options.replayMaxEntries, defaults.replayMaxEntries),
+    deliveryHeaders: (options.deliveryHeaders ?? defaults.deliveryHeaders).map((h) => h.toLowerCase()),
     defaultSignature:
       options.defaultSignature && checkSignatureConfig(options.defaultSignature, 'defaultSignature'),
-    allowUnauthenticated: options.allowUnauthenticated ?? true,
-    inbox: options.inbox && {
-      perModule: positiveInt('inbox.perModule', options.inbox.perModule, 50),
-      maxAgeMs: positiveInt('inbox.maxAgeMs', options.inbox.maxAgeMs, 60 * 60 * 1000),
-      bodyBytes: positiveInt('inbox.bodyBytes', options.inbox.bodyBytes, 4096, 0),
-    },
+    allowUnauthenticated: options.allowUnauthenticated ?? defaults.allowUnauthenticated,
+    inbox: options.inbox && resolveInbox(options.inbox),
     allowedIps: options.allowedIps && allowList(options.allowedIps),
     rateLimit: options.rateLimit && {
       max: positiveInt('rateLimit.max', options.rateLimit.max, 0, 1),
       windowMs: positiveInt('rateLimit.windowMs', options.rateLimit.windowMs, 0, 1000),
     },
     stateStore: options.stateStore,
-    debounceMs: positiveInt('debounceMs', options.debounceMs, 100, 0),
+    debounceMs: positiveInt('debounceMs', options.debounceMs, defaults.debounceMs, 0),
     isolation: checkIsolation(options.isolation),
-    workerUser: options.workerUser ?? 'gatehouse-webhooks',
+    workerUser: options.workerUser ?? defaults.workerUser,
     modules: checkGrants(options.modules),
-    memoryMb: positiveInt('memoryMb', options.memoryMb, 128, 16),
-    loadTimeoutMs: positiveInt('loadTimeoutMs', options.loadTimeoutMs, 10_000),
+    workerMemoryMib: positiveInt('workerMemoryMib', options.workerMemoryMib, defaults.workerMemoryMib, 16),
+    loadTimeoutMs: positiveInt('loadTimeoutMs', options.loadTimeoutMs, defaults.loadTimeoutMs),
     privatePaths: (options.privatePaths ?? []).map((p) => path.resolve(p)),
     environment: options.environment ?? process.env,
     logger: options.logger ?? silentLogger,
     onModulesChanged: options.onModulesChanged,
   });
+}
+
+function resolveInbox(inbox: Partial<InboxConfig>): InboxConfig {
+  const fallback = defaults.inbox;
+  return {
+    deliveries: positiveInt('inbox.deliveries', inbox.deliveries, fallback.deliveries),
+    maxAgeMs: positiveInt('inbox.maxAgeMs', inbox.maxAgeMs, fallback.maxAgeMs),
+    bodyBytes: positiveInt('inbox.bodyBytes', inbox.bodyBytes, fallback.bodyBytes, 0),
+  };
 }

@@ -108,11 +108,11 @@ function folderLoader(
       const value = options.environment[variable];
       if (value !== undefined) env[variable] = value;
     }
-    const { memoryMb, loadTimeoutMs, answerLimit } = options;
+    const { workerMemoryMib, loadTimeoutMs, answerLimit } = options;
     const network = options.modules[name]?.network === true;
     return {
       env,
-      memoryMb,
+      workerMemoryMib,
       loadTimeoutMs,
       answerLimit,
       readable,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   svc = await startService(
     { 'github.ts': MODULE, 'other.js': 'export default { handleX() { return 1; } };' },
     {
-      inbox: { perModule: 2, bodyBytes: 12 },
+      inbox: { deliveries: 2, bodyBytes: 12 },
       secret: 'shared-inbox-secret',
     },
   );

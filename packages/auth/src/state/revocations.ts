@@ -1,10 +1,10 @@
 /**
  * @module state/revocations
  * Ended sessions, kept in the {@link StateStore}: one session (its `jti`, which refreshes keep) until
- * it could no longer be used anyway (login time + maxSessionAge), or every session of a user.
+ * it could no longer be used anyway (login time + maxSessionAgeMs), or every session of a user.
  *
  * Ending every session of a user gives the user a new revocation generation (a random value, kept
- * for maxSessionAge, after which every session that began before it is over anyway). A login
+ * for maxSessionAgeMs, after which every session that began before it is over anyway). A login
  * records the generation it saw in its token (`rev_gen`, kept by refreshes); a session is revoked
  * when its user has a generation and it is not the one the session began under. So a login that
  * completes after a revocation is never caught by it, however soon after, and no clock is compared:
@@ -28,7 +28,7 @@ export interface RevokedSessions {
  * What a write to the state store revokes: the session (`jti`) or the user whose sessions end;
  * `undefined` for any other key. A host whose processes share one store relays these writes, so
  * every process drops its cached tokens at once (`service.tokens.forget`) instead of after
- * `revocationCheckInterval`.
+ * `revocationCheckIntervalMs`.
  */
 export function revocationOf(key: string): RevokedSessions | undefined {
   if (key.startsWith(SESSION)) return { jti: key.slice(SESSION.length) };

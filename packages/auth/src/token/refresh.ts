@@ -4,7 +4,7 @@
  * original login time are kept; the ClaimsUpdater runs again. Concurrent requests carrying the same
  * old token share one refresh (single flight), and the outcome is remembered until the new token
  * expires, so a burst of requests or a second tab yields one new token, not many. Unlike the
- * reference, a session cannot be refreshed forever: past `maxSessionAge` since login it is over.
+ * reference, a session cannot be refreshed forever: past `maxSessionAgeMs` since login it is over.
  */
 import { AuthError } from '../errors.js';
 import { ExpiringCache } from './cache.js';

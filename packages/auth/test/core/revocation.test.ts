@@ -77,9 +77,9 @@ describe('a revocation made by another instance sharing the store', () => {
     store.close();
   });
 
-  it('is seen once revocationCheckInterval has passed', async () => {
+  it('is seen once revocationCheckIntervalMs has passed', async () => {
     const store = new MemoryStateStore();
-    const { service, clock } = makeService({ stateStore: store, revocationCheckInterval: 5000 });
+    const { service, clock } = makeService({ stateStore: store, revocationCheckIntervalMs: 5000 });
     const other: Service = makeService({ stateStore: store }, clock).service;
     const url = await apps.serve('fastify', service);
     const session = sessionOf(await login(url));

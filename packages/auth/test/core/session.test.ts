@@ -53,7 +53,7 @@ describe.each<Framework>(['fastify', 'express'])('sessions over %s', (framework)
   });
 
   it('the maximum session age forces a new login, and the refused response clears the cookies', async () => {
-    const { url, clock } = await setup(framework, { maxSessionAge: 60 * MIN });
+    const { url, clock } = await setup(framework, { maxSessionAgeMs: 60 * MIN });
     let session = sessionOf(await login(url));
     for (let i = 0; i < 3; i++) {
       clock.advance(16 * MIN); // 48 min after login: still refreshable
@@ -124,7 +124,7 @@ describe.each<Framework>(['fastify', 'express'])('sessions over %s', (framework)
   });
 
   it('a cookie token long past its cookie lifetime is not refreshed', async () => {
-    const { url, clock } = await setup(framework, { cookieDuration: 60 * MIN, maxSessionAge: 10 * DAY });
+    const { url, clock } = await setup(framework, { cookieDurationMs: 60 * MIN, maxSessionAgeMs: 10 * DAY });
     const session = sessionOf(await login(url));
     clock.advance(80 * MIN);
     const res = await fetch(`${url}/private`, withSession(session));

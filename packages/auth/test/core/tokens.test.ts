@@ -207,10 +207,10 @@ describe.each<Framework>(['fastify', 'express'])('tokens over %s', (framework) =
     expect((await fetch(`${url}/private`, { headers: { 'x-jwt': legacy } })).status).toBe(200);
   });
 
-  it('issuer and tokenDuration are options; secureCookies forces Secure on an http URL', async () => {
+  it('issuer and tokenDurationMs are options; secureCookies forces Secure on an http URL', async () => {
     const { url } = await setup(framework, {
       issuer: 'my-site',
-      tokenDuration: 5 * MIN,
+      tokenDurationMs: 5 * MIN,
       secureCookies: true,
     });
     const res = await login(url);

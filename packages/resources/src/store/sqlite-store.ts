@@ -102,13 +102,13 @@ export class SqliteStore implements ResourceStore {
 
   /** Starts the read workers (after migration: their connections are read-only). */
   startReaders(): void {
-    const size = count('readWorkers', this.#options.readWorkers, defaults.sqliteReadWorkers);
+    const size = count('readWorkers', this.#options.readWorkers, defaults.readWorkers);
     if (size === 0 || this.#pool) return;
     this.#pool = new ReadPool({
       filename: this.filename,
       busyTimeoutMs: this.#busyTimeoutMs,
       size,
-      queueLimit: count('readQueueLimit', this.#options.readQueueLimit, defaults.sqliteReadQueueLimit),
+      queueLimit: count('readQueueLimit', this.#options.readQueueLimit, defaults.readQueueLimit),
       timeoutMs: count('queryTimeoutMs', this.#options.queryTimeoutMs, defaults.queryTimeoutMs),
     });
   }

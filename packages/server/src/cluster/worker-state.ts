@@ -6,7 +6,7 @@
  * a throttling counter or a revocation is the same for every process. Either way each process
  * relays the revocations it writes ({@link relayingRevocations}), and the write resolves only once
  * every other process dropped the session from its cache of verified tokens: a logout answered by
- * one process is refused by all of them at once, not after `revocationCheckInterval`.
+ * one process is refused by all of them at once, not after `auth.revocationCheckInterval`.
  */
 import { type RevokedSessions, revocationOf, type StateStore } from '@gatehouse/auth';
 import type { Channel } from './ipc.js';

@@ -7,7 +7,7 @@
  * `gatehouse config check` and `gatehouse serve` both run this after loading, and a deployment
  * learns of a folder the service user cannot write before the service is started.
  *
- * A modules folder named by the configuration (`webhooks.folder`, `--modules`) must exist; none is
+ * A modules folder named by the configuration (`webhooks.modulesDir`, `--modules`) must exist; none is
  * read unless one is named (a note says so).
  */
 import { accessSync, constants, statSync } from 'node:fs';
@@ -63,13 +63,13 @@ export function checkPaths(config: GatehouseConfig, sourceOf: SourceOf, cwd: str
     if (file !== undefined) problem(`tls.${key}`, readableFile(file));
   }
 
-  const modules = config.webhooks.folder;
+  const modules = config.webhooks.modulesDir;
   if (modules === undefined) {
-    notes.push('webhooks.folder: none named (--modules DIR), so no webhooks');
+    notes.push('webhooks.modulesDir: none named (--modules DIR), so no webhooks');
   } else {
     const modulesKind = kindOf(modules);
-    if (modulesKind === 'missing') problem('webhooks.folder', `no such folder ${modules}`);
-    else problem('webhooks.folder', readableFolder(modules, modulesKind));
+    if (modulesKind === 'missing') problem('webhooks.modulesDir', `no such folder ${modules}`);
+    else problem('webhooks.modulesDir', readableFolder(modules, modulesKind));
   }
   return { problems, notes };
 }

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(config.auth).toMatchObject({
       tokenDuration: 15 * 60_000,
       cookieDuration: 31 * 24 * 3_600_000,
-      revocationCheck: 10_000,
+      revocationCheckInterval: 10_000,
       audiences: [],
       sameSite: 'lax',
       disableXSRF: false,

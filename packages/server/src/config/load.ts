@@ -11,6 +11,7 @@ import { resolveAuthPaths } from '../areas/auth/config.js';
 import { authSecretReferences, secretProblem } from '../areas/auth/secrets.js';
 import { ConfigError, formatIssue } from '../settings/errors.js';
 import { formatHost } from '../settings/url-host.js';
+import { moveRenamedKeys } from './renamed-keys.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
 import { environmentOverrides, type Override, setKey } from './sources.js';
@@ -49,6 +50,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   for (const override of [...environmentOverrides(env), ...(options.flags ?? [])]) {
     setKey(raw, override.key, override.value);
     sources.set(override.key, override.source);
+  }
+  for (const warning of moveRenamedKeys(raw)) {
+    process.emitWarning(warning, { type: 'DeprecationWarning', code: 'GATEHOUSE_CONFIG_RENAMED_KEY' });
   }
   const result = configSchema.safeParse(raw, { reportInput: true });
   const sourceOf = (key: string) => sources.get(key) ?? fileLabel;
@@ -129,7 +133,7 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
     access,
     server: { ...config.server, dataDir },
     auth: resolveAuthPaths({ ...config.auth, direct: { ...config.auth.direct, credentialsFile } }, cwd),
-    webhooks: { ...config.webhooks, folder: file(config.webhooks.folder) },
+    webhooks: { ...config.webhooks, modulesDir: file(config.webhooks.modulesDir) },
   };
 }
 

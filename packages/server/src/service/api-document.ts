@@ -82,8 +82,9 @@ export class ApiDocument {
 
 /** Where clients carry their token (the `auth` section's names), for the security schemes. */
 export interface TokenCarriers {
-  readonly cookies: { readonly jwtName: string };
-  readonly headers: { readonly xsrf: string; readonly jwt: string };
+  readonly jwtCookieName: string;
+  readonly xsrfHeaderKey: string;
+  readonly jwtHeaderKey: string;
 }
 
 export async function installOpenApi(
@@ -105,9 +106,9 @@ export async function installOpenApi(
       servers: [{ url: serviceURL }],
       components: {
         securitySchemes: {
-          jwtCookie: { type: 'apiKey', in: 'cookie', name: auth.cookies.jwtName },
-          xsrfHeader: { type: 'apiKey', in: 'header', name: auth.headers.xsrf },
-          jwtHeader: { type: 'apiKey', in: 'header', name: auth.headers.jwt },
+          jwtCookie: { type: 'apiKey', in: 'cookie', name: auth.jwtCookieName },
+          xsrfHeader: { type: 'apiKey', in: 'header', name: auth.xsrfHeaderKey },
+          jwtHeader: { type: 'apiKey', in: 'header', name: auth.jwtHeaderKey },
           basic: { type: 'http', scheme: 'basic' },
         },
         schemas: Object.assign({ Error: errorSchema }, ...described.map((d) => d.schemas ?? {})),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from './duration.js';
+import { formatDuration, parseDuration } from './duration.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -16,5 +16,20 @@ describe('parseDuration', () => {
 
   it.each(['', '15', 'm', '15 m', '1.5h', '-5m', '15min', '1h 30m', '15M'])('refuses %j', (text) => {
     expect(parseDuration(text)).toBeUndefined();
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0s'],
+    [250, '250ms'],
+    [30_000, '30s'],
+    [3_600_000, '1h'],
+    [604_800_000, '7d'],
+    [5_400_000, '1h30m'],
+    [86_400_000 + 7_200_000 + 180_000 + 4_000 + 5, '1d2h3m4s5ms'],
+  ])('%d ms is %s, which reads back as the same', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+    expect(parseDuration(text)).toBe(ms);
   });
 });

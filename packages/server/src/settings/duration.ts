@@ -17,3 +17,21 @@ export function parseDuration(text: string): number | undefined {
   }
   return total;
 }
+
+/** Largest unit first, so a library's default reads as a person would write it (`7d`, not `168h`). */
+const unitsDescending = Object.entries(unitMs).sort(([, a], [, b]) => b - a);
+
+/** `ms` as the shortest duration text {@link parseDuration} reads back to it: `604800000` is `7d`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`not a whole number of milliseconds: ${ms}`);
+  if (ms === 0) return '0s';
+  let rest = ms;
+  let text = '';
+  for (const [unit, size] of unitsDescending) {
+    if (rest >= size) {
+      text += `${Math.floor(rest / size)}${unit}`;
+      rest %= size;
+    }
+  }
+  return text;
+}

@@ -4,12 +4,16 @@
  * expected; {@link formatConfigIssue} appends what was given.
  */
 import * as z from 'zod';
-import { parseDuration } from './duration.js';
+import { formatDuration, parseDuration } from './duration.js';
 
 const expectedDuration = 'expected a duration like "15m" (units ms, s, m, h, d)';
 
-/** A duration string (`15m`, `1h30m`, `31d`), parsed to milliseconds. */
-export function duration(defaultText: string) {
+/**
+ * A duration string (`15m`, `1h30m`, `31d`), parsed to milliseconds. The default is a text, or a
+ * library's default in milliseconds as it exports it (shown as text in `config show`).
+ */
+export function duration(defaultValue: string | number) {
+  const defaultText = typeof defaultValue === 'number' ? formatDuration(defaultValue) : defaultValue;
   return z
     .string({ error: expectedDuration })
     .refine((text) => parseDuration(text) !== undefined, { error: expectedDuration })

@@ -30,7 +30,7 @@ export interface WorkerSpec {
   readonly url: string;
   /** The worker's whole environment. */
   readonly env: Readonly<Record<string, string>>;
-  readonly memoryMb: number;
+  readonly workerMemoryMib: number;
   readonly loadTimeoutMs: number;
   /** Largest answer body; the channel takes lines of a bounded multiple of it. */
   readonly answerLimit: number;
@@ -96,7 +96,7 @@ function channelLimit(answerLimit: number): number {
 function spawnWorker(spec: WorkerSpec): Worker {
   const nodeArgs = [
     ...permissionArgs(spec.readable),
-    `--max-old-space-size=${spec.memoryMb}`,
+    `--max-old-space-size=${spec.workerMemoryMib}`,
     '--disable-warning=ExperimentalWarning',
     WORKER_ENTRY,
   ];

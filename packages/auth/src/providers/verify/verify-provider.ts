@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { AuthError, requireMethod } from '../../errors.js';
 import type { HttpRequest, HttpResponse } from '../../http/exchange.js';
 import { json } from '../../http/respond.js';
+import { defaults } from '../../options.js';
 import { type Sender, type SendFunc, toSender } from '../../senders/sender.js';
 import type { StateStore } from '../../state/state-store.js';
 import { randomId } from '../../token/token-service.js';
@@ -68,7 +69,7 @@ export class VerifyProvider implements Provider {
     this.#template = new MessageTemplate(options.template, { html: isHtmlContentType(contentType) });
     this.#store = options.store;
     if (this.#store && 'markUsed' in this.#store) warnConfirmationStore();
-    this.#ttlSeconds = options.tokenTtlSeconds ?? 1800;
+    this.#ttlSeconds = options.tokenTtlSeconds ?? defaults.verify.tokenTtlSeconds;
     if (!Number.isInteger(this.#ttlSeconds) || this.#ttlSeconds <= 0) {
       throw new TypeError('@gatehouse/auth: verify tokenTtlSeconds must be a positive whole number');
     }

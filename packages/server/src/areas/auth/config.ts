@@ -6,6 +6,7 @@
  * the `secret` and `adminPasswd` keys exist so that a secret manager can render the file.
  */
 import { resolve } from 'node:path';
+import { defaults } from '@gatehouse/auth';
 import * as z from 'zod';
 import { duration, stringList, text } from '../../settings/fields.js';
 import { devSection, envName, providerName, providersSection } from './providers-config.js';
@@ -26,45 +27,20 @@ const headerName = text.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, {
   error: 'expected a name of letters, digits and -_.',
 });
 
-/** Names and scope of the two cookies and the two headers; defaults are the library's. */
-const cookiesSection = z
-  .strictObject({
-    /** The cookie holding the JWT. */
-    jwtName: headerName.default('JWT'),
-    /** The cookie holding the XSRF token, which scripts copy into the XSRF header. */
-    xsrfName: headerName.default('XSRF-TOKEN'),
-    /** Share the cookies with subdomains, e.g. `example.com`; default host-only. */
-    domain: text
-      .regex(/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, { error: 'expected a domain like "example.com"' })
-      .optional(),
-  })
-  .prefault({});
-
-const headersSection = z
-  .strictObject({
-    /** The header a script sends the XSRF cookie's value in. */
-    xsrf: headerName.default('X-XSRF-TOKEN'),
-    /** The header carrying a JWT (service-to-service calls). */
-    jwt: headerName.default('X-JWT'),
-    /** Send every new token in the JWT header of the answer as well. */
-    sendJWT: z.boolean({ error: 'expected true or false' }).default(false),
-  })
-  .prefault({});
-
 /** A site's own signing secret, from an environment variable. */
 const siteEntry = z.strictObject({ secretEnv: envName });
 
 export const authSection = z
   .strictObject({
     /** Lifetime of the JWT; an expired token in a live cookie is refreshed. */
-    tokenDuration: duration('15m'),
+    tokenDuration: duration(defaults.tokenDurationMs),
     /** Lifetime of the cookie and maximum age of a session; afterwards the user logs in again. */
-    cookieDuration: duration('744h'),
+    cookieDuration: duration(defaults.cookieDurationMs),
     /**
      * How long an instance trusts its own check that a session is not revoked: a session revoked
      * elsewhere ends within this; `0s` asks the state store on every request (slower).
      */
-    revocationCheck: duration('10s'),
+    revocationCheckInterval: duration(defaults.revocationCheckIntervalMs),
     /** `iss` of issued tokens; default `gatehouse` (the library's is `go-pkgz/auth`). */
     issuer: text.default('gatehouse'),
     /** Signing secret; default: the generated file `<dataDir>/secret`. Prefer `GATEHOUSE_SECRET`. */
@@ -84,16 +60,29 @@ export const authSection = z
       .min(12, { error: 'expected at least 12 characters' })
       .optional(),
     /** Allowed `aud` values (site ids); empty accepts any. */
-    audiences: stringList.default([]),
+    audiences: stringList.default(() => [...defaults.audiences]),
     /** Hosts a `from` redirect may point to besides the service's own. */
-    allowedRedirectHosts: stringList.default([]),
+    allowedRedirectHosts: stringList.default(() => [...defaults.allowedRedirectHosts]),
+    /** The cookies' SameSite, the library's `Lax`, `Strict`, `None` in lower case. */
     sameSite: z
       .enum(['lax', 'strict', 'none'], { error: 'expected "lax", "strict" or "none"' })
       .default('lax'),
-    cookies: cookiesSection,
-    headers: headersSection,
+    /** The cookie holding the JWT. */
+    jwtCookieName: headerName.default(defaults.jwtCookieName),
+    /** The cookie holding the XSRF token, which scripts copy into the XSRF header. */
+    xsrfCookieName: headerName.default(defaults.xsrfCookieName),
+    /** Share both cookies with subdomains, e.g. `example.com`; default host-only. */
+    jwtCookieDomain: text
+      .regex(/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, { error: 'expected a domain like "example.com"' })
+      .optional(),
+    /** The header a script sends the XSRF cookie's value in. */
+    xsrfHeaderKey: headerName.default(defaults.xsrfHeaderKey),
+    /** The header carrying a JWT (service-to-service calls). */
+    jwtHeaderKey: headerName.default(defaults.jwtHeaderKey),
+    /** Send every new token in the JWT header of the answer as well. */
+    sendJWTHeader: z.boolean({ error: 'expected true or false' }).default(defaults.sendJWTHeader),
     /** The query parameter that may carry a JWT (`?token=`). */
-    jwtQuery: headerName.default('token'),
+    jwtQuery: headerName.default(defaults.jwtQuery),
     /** Methods that need no XSRF header (e.g. a form POST from a page without scripts). */
     xsrfIgnoreMethods: z
       .array(
@@ -106,7 +95,7 @@ export const authSection = z
       )
       .default([]),
     /** Turn XSRF checks off only for non-browser clients. */
-    disableXSRF: z.boolean({ error: 'expected true or false' }).default(false),
+    disableXSRF: z.boolean({ error: 'expected true or false' }).default(defaults.disableXSRF),
     direct: directSection,
     /** The dev OAuth 2.0 server and `dev` provider (`--dev-provider`, `--dev-port`); development only. */
     dev: devSection,

@@ -45,7 +45,7 @@ export function pageSettings(auth: AuthConfig, hooks: AuthSetup['hooks']): PageS
   // A provider of the hooks module starts with a link to its login route, as OAuth 2.0 ones do.
   for (const provider of hooks?.hooks.providers ?? []) providers.push({ name: provider.name, kind: 'oauth' });
   if (auth.dev.enabled) providers.push({ name: 'dev', kind: 'oauth' });
-  return { providers, xsrfCookie: auth.cookies.xsrfName, xsrfHeader: auth.headers.xsrf };
+  return { providers, xsrfCookie: auth.xsrfCookieName, xsrfHeader: auth.xsrfHeaderKey };
 }
 
 const attributeEntities: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };

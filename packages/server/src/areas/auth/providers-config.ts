@@ -4,7 +4,7 @@
  * takes the library's one option shape (`clientId`, `endpoints`, `scopes`), with the client secret
  * named by environment variable (`clientSecretEnv`), never written into the file.
  */
-import { type BuiltinProviderName, builtinProviderNames, DEV_DEFAULT_PORT } from '@gatehouse/auth';
+import { type BuiltinProviderName, builtinProviderNames, DEV_DEFAULT_PORT, defaults } from '@gatehouse/auth';
 import * as z from 'zod';
 import { duration, port, text } from '../../settings/fields.js';
 
@@ -123,7 +123,7 @@ const verifyEntry = z.strictObject({
   /** The name of a sender the hooks module exports in `senders`. */
   sender: text.optional(),
   /** Lifetime of a confirmation link. */
-  tokenTtl: duration('30m'),
+  tokenTtl: duration(defaults.verify.tokenTtlSeconds * 1000),
 });
 
 /** The messenger-bot provider (Telegram): the user presses Start in a chat with the bot. */

@@ -31,7 +31,7 @@ export interface AuthServiceSettings {
   readonly server: { readonly bodyLimit: number };
 }
 
-const sameSiteNames: Record<AuthConfig['sameSite'], SameSite> = {
+export const sameSiteNames: Record<AuthConfig['sameSite'], SameSite> = {
   lax: 'Lax',
   strict: 'Strict',
   none: 'None',
@@ -82,20 +82,20 @@ export function authOptions(config: AuthServiceSettings, parts: AuthServiceParts
     secretReader: hooks.secretReader ?? siteSecretReader(auth.sites, data.secret, authSecrets(auth, env)),
     url,
     mountPath: authMountPath,
-    tokenDuration: auth.tokenDuration,
-    cookieDuration: auth.cookieDuration,
-    revocationCheckInterval: auth.revocationCheck,
+    tokenDurationMs: auth.tokenDuration,
+    cookieDurationMs: auth.cookieDuration,
+    revocationCheckIntervalMs: auth.revocationCheckInterval,
     issuer: auth.issuer,
     ...(auth.adminPasswd !== undefined ? { adminPasswd: auth.adminPasswd } : {}),
     audiences: auth.audiences,
     allowedRedirectHosts: [...auth.allowedRedirectHosts, ...parts.redirectHosts],
     sameSite: sameSiteNames[auth.sameSite],
-    jwtCookieName: auth.cookies.jwtName,
-    xsrfCookieName: auth.cookies.xsrfName,
-    ...(auth.cookies.domain !== undefined ? { jwtCookieDomain: auth.cookies.domain } : {}),
-    xsrfHeaderKey: auth.headers.xsrf,
-    jwtHeaderKey: auth.headers.jwt,
-    sendJWTHeader: auth.headers.sendJWT,
+    jwtCookieName: auth.jwtCookieName,
+    xsrfCookieName: auth.xsrfCookieName,
+    ...(auth.jwtCookieDomain !== undefined ? { jwtCookieDomain: auth.jwtCookieDomain } : {}),
+    xsrfHeaderKey: auth.xsrfHeaderKey,
+    jwtHeaderKey: auth.jwtHeaderKey,
+    sendJWTHeader: auth.sendJWTHeader,
     jwtQuery: auth.jwtQuery,
     xsrfIgnoreMethods: auth.xsrfIgnoreMethods,
     disableXSRF: auth.disableXSRF,

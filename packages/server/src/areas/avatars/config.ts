@@ -1,8 +1,11 @@
 /**
  * @module areas/avatars/config
  * Section `avatars`: where the avatar proxy keeps the users' pictures and how it serves them.
- * The default store is one LMDB file in the data folder, `bolt://<dataDir>/avatars.db`.
+ * The default store is one LMDB file in the data folder, `bolt://<dataDir>/avatars.db`. The keys
+ * are `@gatehouse/auth`'s `avatarStore`, `avatarRoutePath`, `avatarResizeLimit`, without the
+ * `avatar` the section's name already says.
  */
+import { defaults } from '@gatehouse/auth';
 import * as z from 'zod';
 import { text } from '../../settings/fields.js';
 
@@ -23,13 +26,13 @@ export const avatarsSection = z
     /** Route prefix of the avatar links: `<url><routePath>/<id>.image`. */
     routePath: text
       .regex(/^\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-]$/, { error: 'expected a path like "/avatar"' })
-      .default('/avatar'),
+      .default(defaults.avatarRoutePath),
     /** Longest side in pixels; larger pictures are shrunk once, at login. 0 keeps the size. */
     resizeLimit: z
       .int({ error: 'expected a whole number of pixels' })
       .min(0, { error: 'expected 0 or more pixels' })
       .max(10_000, { error: 'expected at most 10000 pixels' })
-      .default(0),
+      .default(defaults.avatarResizeLimit),
   })
   .prefault({});
 

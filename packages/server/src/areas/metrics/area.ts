@@ -59,7 +59,7 @@ type RouteKind = 'query' | 'auth' | 'webhook' | 'plain';
 /** What the metrics hook reads of other sections: where queries are, and the login cookie's name. */
 export interface MetricsSettings {
   readonly resources: { readonly prefix: string };
-  readonly auth: { readonly cookies: { readonly jwtName: string } };
+  readonly auth: { readonly jwtCookieName: string };
 }
 
 export const metricsArea: Area<MetricsSettings> = async (app, { auth, metrics }, config) => {
@@ -67,7 +67,7 @@ export const metricsArea: Area<MetricsSettings> = async (app, { auth, metrics },
   const authPrefix = `${authMountPath}/`;
   const login = new RegExp(`^${authMountPath}/([^/]+)/(?:login|callback)$`);
   const providers = () => new Set(auth.providers().map((provider) => provider.name));
-  const jwtCookie = config.auth.cookies.jwtName;
+  const jwtCookie = config.auth.jwtCookieName;
   // Decided once per route template: most answers (a guarded route, /auth/forward, /ping) are
   // plain requests, counted without looking at their path.
   const kinds = new Map<string, RouteKind>();

@@ -25,25 +25,25 @@ export const resourcesSection = z
     prefix: z
       .string({ error: expectedPrefix })
       .regex(/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/, { error: expectedPrefix })
-      .prefault('pdb'),
+      .prefault(defaults.prefix),
     /** Expire nodes with no new catalog, facts or report for this long (PuppetDB's node-ttl). */
-    nodeTtl: duration('7d'),
+    nodeTtl: duration(defaults.nodeTtlMs),
     /** Delete nodes deactivated or expired for this long (PuppetDB's node-purge-ttl). */
-    purgeTtl: duration('14d'),
+    purgeTtl: duration(defaults.purgeTtlMs),
     /** Delete reports produced longer ago than this (PuppetDB's report-ttl). */
-    reportTtl: duration('14d'),
+    reportTtl: duration(defaults.reportTtlMs),
     /** How often expiry, purge and report retention run (PuppetDB's gc-interval). */
-    gcInterval: duration('60m'),
+    gcInterval: duration(defaults.gcIntervalMs),
     /** Compress query answers (gzip, br, deflate) when the client's Accept-Encoding asks. */
-    compression: z.boolean({ error: 'expected true or false' }).default(true),
+    compression: z.boolean({ error: 'expected true or false' }).default(defaults.compression),
     /** Answers shorter than this many bytes are sent uncompressed. */
-    compressionMinBytes: count('bytes', 0).default(1024),
+    compressionMinBytes: count('bytes', 0).default(defaults.compressionMinBytes),
     /** Time bound of every query, SQLite and PostgreSQL (`0s`: none); past it the answer is 503. */
-    queryTimeout: duration('30s'),
+    queryTimeout: duration(defaults.queryTimeoutMs),
     /** SQLite: read worker threads; unset means one per core, at least 2, at most 8. */
     readWorkers: count('threads', 1).optional(),
     /** SQLite: queries that may wait for a busy read pool; one more answers 503. */
-    readQueueLimit: count('queries', 0).default(64),
+    readQueueLimit: count('queries', 0).default(defaults.readQueueLimit),
     /** Largest PuppetDB command body in bytes, compressed or inflated (413 naming this key above it). */
     commandBodyLimit: count('bytes', 1)
       .max(1024 * 1024 * 1024, { error: 'expected at most 1073741824 bytes (1 GiB)' })

@@ -1,6 +1,6 @@
 /**
  * @module areas/webhooks/area
- * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder the operator names (`webhooks.folder`,
+ * Mounts `@gatehouse/webhooks` at `/webhook`: the modules folder the operator names (`webhooks.modulesDir`,
  * `--modules DIR`; none by default) is loaded and watched, and the shared secret comes from
  * `SERVICE_WEBHOOK_SECRET`. Module code runs isolated by default, a worker process per module that
  * cannot read the data folder (signing secret, credentials file) nor any variable it is not granted.
@@ -28,7 +28,7 @@ import { moduleWebhookPaths } from './openapi-paths.js';
 /** `gatehouse serve --modules DIR`: the webhook modules folder. */
 export const modulesFlag: ConfigFlag = {
   flag: 'modules',
-  key: 'webhooks.folder',
+  key: 'webhooks.modulesDir',
   kind: 'text',
   placeholder: 'DIR',
   help: 'webhook modules folder, reloaded on change (none by default: no webhooks)',
@@ -49,7 +49,7 @@ export interface WebhooksSettings {
 }
 
 function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
-  const s = config.signature;
+  const s = config.defaultSignature;
   if (!s) return undefined;
   return {
     scheme: s.scheme,
@@ -64,9 +64,9 @@ function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
 /** The library's options from the section (the registry is built from these). */
 function webhooksOptions(c: WebhooksConfig) {
   return {
-    modulesDir: c.folder,
+    modulesDir: c.modulesDir,
     inbox: c.inbox && {
-      perModule: c.inbox.deliveries,
+      deliveries: c.inbox.deliveries,
       maxAgeMs: c.inbox.maxAge,
       bodyBytes: c.inbox.bodyBytes,
     },
@@ -85,7 +85,7 @@ function webhooksOptions(c: WebhooksConfig) {
     isolation: c.isolation,
     workerUser: c.workerUser,
     modules: c.modules,
-    memoryMb: c.workerMemory,
+    workerMemoryMib: c.workerMemory,
     loadTimeoutMs: c.loadTimeout,
   };
 }
@@ -137,7 +137,7 @@ export const webhooksArea: Area<WebhooksSettings> = async (app, context, config)
       const optIn = exposed
         ? ` (listening on ${config.server.host} with access.webhooks "public": opt a module in with webhooks.allowUnauthenticated)`
         : '';
-      throw new ConfigError([`webhooks.folder (${c.folder}): ${error.message}${optIn}`]);
+      throw new ConfigError([`webhooks.modulesDir (${c.modulesDir}): ${error.message}${optIn}`]);
     }
     throw error;
   }
@@ -196,14 +196,14 @@ function describeModules(
 function announceWebhooks(c: WebhooksConfig, webhooks: Webhooks, announce: AreaContext['announce']): void {
   const routes = webhooks.list().length;
   announce(
-    c.folder === undefined
-      ? 'webhooks: no modules folder named (webhooks.folder, --modules DIR), no webhook routes'
-      : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.folder}`,
+    c.modulesDir === undefined
+      ? 'webhooks: no modules folder named (webhooks.modulesDir, --modules DIR), no webhook routes'
+      : `webhooks: POST /webhook/{module}/{method}, ${routes} routes from ${c.modulesDir}`,
   );
   announce(
     c.isolation === 'none'
       ? 'webhooks: isolation none: TRUSTED module code runs inside the service (webhooks.isolation)'
-      : `webhooks: isolation ${c.folder === undefined ? c.isolation : webhooks.isolation} (webhooks.isolation)`,
+      : `webhooks: isolation ${c.modulesDir === undefined ? c.isolation : webhooks.isolation} (webhooks.isolation)`,
   );
   announce(
     c.inbox

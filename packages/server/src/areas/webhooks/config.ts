@@ -5,11 +5,12 @@
  * environment variable, never written into the file. Module code runs in a worker process per
  * module (`isolation: "process"`) that sees only the variables `modules.<name>.env` grants it.
  */
+import { defaults } from '@gatehouse/webhooks';
 import * as z from 'zod';
 import { count, duration, stringList, text } from '../../settings/fields.js';
 
 /** A signature every webhook route must carry unless its module declares its own. */
-const defaultSignature = z.strictObject({
+const signatureSection = z.strictObject({
   scheme: z.enum(['github', 'stripe', 'slack', 'standard-webhooks', 'hmac-sha256'], {
     error: 'expected github, stripe, slack, standard-webhooks or hmac-sha256',
   }),
@@ -18,7 +19,7 @@ const defaultSignature = z.strictObject({
   header: text.optional(),
   encoding: z.enum(['hex', 'base64'], { error: 'expected hex or base64' }).optional(),
   prefix: z.string({ error: 'expected a string' }).optional(),
-  tolerance: duration('5m'),
+  tolerance: duration(defaults.signatureToleranceSec * 1000),
 });
 
 const envName = z
@@ -40,7 +41,7 @@ export const webhooksSection = z
      * by default: code runs only from a folder the operator names, never from a `modules/` that
      * happens to sit in the working directory.
      */
-    folder: text.optional(),
+    modulesDir: text.optional(),
     /**
      * Modules allowed routes that no signature and no shared secret guard while the service listens
      * on a network address with the webhooks group public; any other such module stops start-up.
@@ -57,9 +58,9 @@ export const webhooksSection = z
      */
     isolation: z
       .enum(['sandbox', 'process', 'none'], { error: 'expected "sandbox", "process" or "none"' })
-      .default('sandbox'),
+      .default(defaults.isolation),
     /** The user sandboxed workers run as when the service runs as root. */
-    workerUser: text.default('gatehouse-webhooks'),
+    workerUser: text.default(defaults.workerUser),
     /** Per module name: what its worker is granted. */
     modules: z
       .record(z.string().regex(/^[A-Za-z0-9_.~-]+$/, { error: 'expected a module name' }), moduleGrant, {
@@ -67,27 +68,27 @@ export const webhooksSection = z
       })
       .default({}),
     /** Heap limit of one worker in MiB; past it the worker is replaced and its calls answer 500. */
-    workerMemory: count('MiB', 16).default(128),
+    workerMemory: count('MiB', 16).default(defaults.workerMemoryMib),
     /** How long a worker may take to import its module before that is a load error. */
-    loadTimeout: duration('10s'),
+    loadTimeout: duration(defaults.loadTimeoutMs),
     /** Reload modules when their files change. */
-    watch: z.boolean({ error: 'expected true or false' }).default(true),
+    watch: z.boolean({ error: 'expected true or false' }).default(defaults.watch),
     /** Shared secret callers send in `X-Webhook-Secret`; unset: no check (said at start-up). */
     secret: text.optional(),
     /** Largest webhook body in bytes. */
-    bodyLimit: count('bytes', 1).default(1024 * 1024),
+    bodyLimit: count('bytes', 1).default(defaults.bodyLimit),
     /** Largest answer body a handler may give, in bytes (502 beyond). */
-    answerLimit: count('bytes', 1).default(1024 * 1024),
+    answerLimit: count('bytes', 1).default(defaults.answerLimit),
     /** How long a call may take, queueing included, before it answers 504. */
-    timeout: duration('30s'),
+    timeout: duration(defaults.timeoutMs),
     /** Calls of one module running at once, and waiting beyond those (then 503). */
-    concurrency: count('calls', 1).default(16),
-    queueLimit: count('calls', 0).default(64),
+    concurrency: count('calls', 1).default(defaults.concurrency),
+    queueLimit: count('calls', 0).default(defaults.queueLimit),
     /** How long a delivery id is remembered for replay protection. */
-    replayWindow: duration('24h'),
+    replayWindow: duration(defaults.replayWindowMs),
     /** Headers read as delivery id on routes whose signature scheme names none. */
     deliveryHeaders: stringList.optional(),
-    signature: defaultSignature.optional(),
+    defaultSignature: signatureSection.optional(),
     /** Client addresses or CIDR ranges allowed to call webhooks; unset: any. */
     allowedIps: stringList.optional(),
     /**
@@ -96,9 +97,9 @@ export const webhooksSection = z
      */
     inbox: z
       .strictObject({
-        deliveries: count('deliveries', 1).default(50),
-        maxAge: duration('1h'),
-        bodyBytes: count('bytes', 0).default(4096),
+        deliveries: count('deliveries', 1).default(defaults.inbox.deliveries),
+        maxAge: duration(defaults.inbox.maxAgeMs),
+        bodyBytes: count('bytes', 0).default(defaults.inbox.bodyBytes),
       })
       .optional(),
     /** Calls per client address per window; unset: no limit. */
