@@ -143,7 +143,12 @@ export async function handleAuthRoute(deps: RouteDeps, req: HttpRequest): Promis
  */
 export function handleCurrentUser(deps: RouteDeps, req: HttpRequest): MaybePromise<HttpResponse | undefined> {
   if (req.method !== 'GET' || !deps.attached()) return handleAuthRoute(deps, req);
-  const outcome = deps.guard('auth', req);
+  let outcome: MaybePromise<GuardOutcome>;
+  try {
+    outcome = deps.guard('auth', req);
+  } catch (error) {
+    return failed(deps, req, error);
+  }
   if (!isPromise(outcome)) return secured(userAnswer(outcome));
   return outcome.then(
     (settled) => secured(userAnswer(settled)),
