@@ -9,6 +9,7 @@ import { AuthError, requireMethod } from './errors.js';
 import { pathOf } from './http/body.js';
 import type { HttpRequest, HttpResponse } from './http/exchange.js';
 import { empty, errorResponse, json, secured } from './http/respond.js';
+import { isPromise, type MaybePromise } from './internal/maybe-promise.js';
 import type { Logger } from './logger/logger.js';
 import type { GuardMode, GuardOutcome } from './middleware/guard.js';
 import type { Provider } from './providers/provider.js';
@@ -18,10 +19,13 @@ export interface RouteDeps {
   logger: Logger;
   providerNames: () => string[];
   provider: (name: string) => Provider | undefined;
-  guard: (mode: GuardMode, req: HttpRequest) => Promise<GuardOutcome>;
+  /** Synchronous when the token is cached. */
+  guard: (mode: GuardMode, req: HttpRequest) => MaybePromise<GuardOutcome>;
   clearCookies: () => string[];
   /** Resolves once every provider's `attach` finished. */
   ready: () => Promise<void>;
+  /** True once every provider's `attach` finished, so no request needs to wait for {@link ready}. */
+  attached: () => boolean;
   refusal: (req: HttpRequest, error: AuthError) => Promise<HttpResponse>;
   /** Revokes the session the request carries (logout). */
   endSession: (req: HttpRequest) => Promise<void>;
@@ -61,9 +65,12 @@ function refuseCrossSite(deps: RouteDeps, req: HttpRequest, provider?: Provider)
   if (deps.isCrossSite(req)) throw new AuthError('ERR_CROSS_SITE');
 }
 
-async function currentUser(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
-  const outcome = await deps.guard('auth', req);
+function userAnswer(outcome: GuardOutcome): HttpResponse {
   return outcome.ok ? json(200, outcome.user, outcome.headers) : outcome.response;
+}
+
+async function currentUser(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
+  return userAnswer(await deps.guard('auth', req));
 }
 
 async function status(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse> {
@@ -121,22 +128,46 @@ async function route(deps: RouteDeps, parts: string[], req: HttpRequest): Promis
 export async function handleAuthRoute(deps: RouteDeps, req: HttpRequest): Promise<HttpResponse | undefined> {
   const parts = segments(deps.mountPath, pathOf(req));
   if (!parts) return undefined;
-  let response: HttpResponse;
   try {
     await deps.ready();
-    response = await route(deps, parts, req);
+    return secured(await route(deps, parts, req));
   } catch (error) {
-    if (!(error instanceof AuthError) || error.status >= 500) {
-      deps.logger.logf(
-        '[ERROR] %s %s failed: %s',
-        req.method,
-        pathOf(req),
-        String(error instanceof Error ? (error.cause ?? error) : error),
-      );
-    }
-    response = error instanceof AuthError ? await deps.refusal(req, error) : errorResponse(error);
-    // A 405 names what the route takes, an errorHandler's own answer included.
-    if (error instanceof AuthError && error.allow) response.headers.allow = error.allow.join(', ');
+    return failed(deps, req, error);
   }
+}
+
+/**
+ * `GET <mount>/user`, the route a guarded page asks on every load: answered synchronously when the
+ * token is cached and the providers are attached (the guard's own fast path, no promise and no path
+ * parsing per request); anything else takes {@link handleAuthRoute}'s way. The answer is the same.
+ */
+export function handleCurrentUser(deps: RouteDeps, req: HttpRequest): MaybePromise<HttpResponse | undefined> {
+  if (req.method !== 'GET' || !deps.attached()) return handleAuthRoute(deps, req);
+  let outcome: MaybePromise<GuardOutcome>;
+  try {
+    outcome = deps.guard('auth', req);
+  } catch (error) {
+    return failed(deps, req, error);
+  }
+  if (!isPromise(outcome)) return secured(userAnswer(outcome));
+  return outcome.then(
+    (settled) => secured(userAnswer(settled)),
+    (error) => failed(deps, req, error),
+  );
+}
+
+/** The answer to a route that threw: its refusal, or a logged 500. */
+async function failed(deps: RouteDeps, req: HttpRequest, error: unknown): Promise<HttpResponse> {
+  if (!(error instanceof AuthError) || error.status >= 500) {
+    deps.logger.logf(
+      '[ERROR] %s %s failed: %s',
+      req.method,
+      pathOf(req),
+      String(error instanceof Error ? (error.cause ?? error) : error),
+    );
+  }
+  const response = error instanceof AuthError ? await deps.refusal(req, error) : errorResponse(error);
+  // A 405 names what the route takes, an errorHandler's own answer included.
+  if (error instanceof AuthError && error.allow) response.headers.allow = error.allow.join(', ');
   return secured(response);
 }

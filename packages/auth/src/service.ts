@@ -25,7 +25,7 @@ import { ServiceProviderContext } from './provider-context.js';
 import { type CredChecker, DirectProvider } from './providers/direct.js';
 import type { Provider, ProviderContext } from './providers/provider.js';
 import { ProviderRegistry } from './providers/registry.js';
-import { handleAuthRoute, type RouteDeps } from './routes.js';
+import { handleAuthRoute, handleCurrentUser, type RouteDeps } from './routes.js';
 import { MemoryStateStore } from './state/memory-store.js';
 import { Revocations } from './state/revocations.js';
 import type { StateStore } from './state/state-store.js';
@@ -76,6 +76,8 @@ export class Service {
   readonly #guardDeps: GuardDeps;
   readonly #routeDeps: RouteDeps;
   #attaching: Promise<unknown>[] = [];
+  /** Providers whose asynchronous `attach` has not finished yet. */
+  #unattached = 0;
   #fastify: FastifyAuth | undefined;
   #express: ExpressAuth | undefined;
 
@@ -147,9 +149,10 @@ export class Service {
       logger: o.logger,
       providerNames: () => this.#registry.names(),
       provider: (name) => this.#registry.get(name),
-      guard: (mode, req) => this.guard(mode, req),
+      guard: (mode, req) => this.guardNow(mode, req),
       clearCookies: () => this.tokens.clearCookies(),
       ready: () => this.ready(),
+      attached: () => this.#unattached === 0,
       refusal: (req, error) => this.refusal(req, error),
       endSession: (req) => this.endSession(req),
       isCrossSite: (req) => isCrossSite(req, o.parsedURL, o.allowedRedirectHosts),
@@ -188,10 +191,13 @@ export class Service {
     this.#registry.add(provider);
     const attached = provider.attach?.(this.#context);
     if (attached instanceof Promise) {
+      this.#unattached++;
       this.#attaching.push(
-        attached.catch((error) =>
-          this.options.logger.logf('[ERROR] provider %s: attach failed: %s', provider.name, String(error)),
-        ),
+        attached
+          .catch((error) =>
+            this.options.logger.logf('[ERROR] provider %s: attach failed: %s', provider.name, String(error)),
+          )
+          .finally(() => this.#unattached--),
       );
     }
     return this;
@@ -248,6 +254,11 @@ export class Service {
   /** Answers a request under the mount point; `undefined` when the path is elsewhere. */
   handle(req: HttpRequest): Promise<HttpResponse | undefined> {
     return handleAuthRoute(this.#routeDeps, req);
+  }
+
+  /** Answers `GET <mount>/user`, synchronously when the token is cached (the adapters' hot path). */
+  handleUser(req: HttpRequest): MaybePromise<HttpResponse | undefined> {
+    return handleCurrentUser(this.#routeDeps, req);
   }
 
   /** The avatar route's handler (`GET <avatarRoutePath>/<id>.image`), when there is a proxy. */

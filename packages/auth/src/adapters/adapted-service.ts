@@ -15,6 +15,8 @@ export interface AdaptedService {
   readonly options: ResolvedOpts;
   providers(): Provider[];
   handle(req: HttpRequest): Promise<HttpResponse | undefined>;
+  /** `handle` for `<mount>/user`, synchronous when it can be. */
+  handleUser(req: HttpRequest): MaybePromise<HttpResponse | undefined>;
   readonly avatarHandler: HttpHandler | undefined;
   guardNow(mode: GuardMode, req: HttpRequest): MaybePromise<GuardOutcome>;
   updateUser(user: User | null, updater?: UserUpdater): Promise<User | null>;

@@ -156,11 +156,24 @@ function bodyError(error: FastifyError): AuthError {
   return new AuthError('ERR_INTERNAL', undefined, { cause: error });
 }
 
-export function createFastifyAuth(service: AdaptedService): FastifyAuth {
+/**
+ * The auth routes and the avatar route, in a context of their own: their raw-body parser and error
+ * handler do not leak into the host app.
+ */
+function authRoutes(service: AdaptedService): (scope: FastifyInstance) => Promise<void> {
   const { mountPath, avatarRoutePath, bodyLimit, logger } = service.options;
-
-  /** Encapsulated: its raw-body parser and error handler do not leak into the host app. */
-  async function routes(scope: FastifyInstance): Promise<void> {
+  const answer = (reply: FastifyReply, response: HttpResponse | undefined) =>
+    send(reply, response ?? secured(errorResponse(new AuthError('ERR_NOT_FOUND'))));
+  type Handler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+  const handler: Handler = async (request, reply) =>
+    answer(reply, await service.handle(fromFastify(request)));
+  // The route a guarded page asks on every load: no promise while the token is cached.
+  const userHandler: Handler = (request, reply) => {
+    const get = request.method === 'GET';
+    const response = service.handleUser(get ? new GuardedExchange(request) : fromFastify(request));
+    return isPromise(response) ? response.then((settled) => answer(reply, settled)) : answer(reply, response);
+  };
+  return async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
       done(null, body),
@@ -170,19 +183,15 @@ export function createFastifyAuth(service: AdaptedService): FastifyAuth {
       if (authError.status >= 500) logger.logf('[ERROR] auth route failed: %s', String(error));
       return send(reply, secured(errorResponse(authError)));
     });
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const response = await service.handle(fromFastify(request));
-      return send(reply, response ?? secured(errorResponse(new AuthError('ERR_NOT_FOUND'))));
-    };
     // One route per operation, each with the schema that describes it (route-schemas.ts), and the
-    // catch-alls for every other path and method; all run the same handler, which routes by path.
+    // catch-alls for every other path and method; all but `user` run the same handler, which routes by path.
     scope.setValidatorCompiler(describeOnly);
     const base = mountPath === '/' ? '' : mountPath;
     const providers = service.providers().map((provider) => provider.name);
-    const operation = (url: string, schema: FastifySchema, method = ROUTE_METHODS) =>
-      scope.route({ method, url, schema, exposeHeadRoute: false, handler });
+    const operation = (url: string, schema: FastifySchema, method = ROUTE_METHODS, run: Handler = handler) =>
+      scope.route({ method, url, schema, exposeHeadRoute: false, handler: run });
     operation(`${base}/list`, listSchema());
-    operation(`${base}/user`, userSchema());
+    operation(`${base}/user`, userSchema(), ROUTE_METHODS, userHandler);
     operation(`${base}/status`, statusSchema());
     operation(`${base}/logout`, logoutSchema());
     operation(`${base}/:provider/login`, loginSchema(providers, false), ['GET', 'HEAD']);
@@ -192,20 +201,23 @@ export function createFastifyAuth(service: AdaptedService): FastifyAuth {
     scope.all(mountPath, { schema: catchAllSchema }, handler);
     scope.all(`${base}/*`, { schema: catchAllSchema }, handler);
     const avatar = service.avatarHandler;
-    if (avatar) {
-      const answer = async (request: FastifyRequest, reply: FastifyReply) =>
-        send(reply, secured(await avatar(fromFastify(request))));
-      scope.route({
-        method: ['GET', 'HEAD'],
-        url: `${avatarRoutePath}/:file`,
-        schema: avatarSchema(),
-        exposeHeadRoute: false,
-        handler: answer,
-      });
-      // Every other method: the handler itself answers 405 with Allow (a GET-only route gave Fastify's 404).
-      scope.all(`${avatarRoutePath}/*`, { schema: catchAllSchema }, answer);
-    }
-  }
+    if (!avatar) return;
+    const avatarAnswer = async (request: FastifyRequest, reply: FastifyReply) =>
+      send(reply, secured(await avatar(fromFastify(request))));
+    scope.route({
+      method: ['GET', 'HEAD'],
+      url: `${avatarRoutePath}/:file`,
+      schema: avatarSchema(),
+      exposeHeadRoute: false,
+      handler: avatarAnswer,
+    });
+    // Every other method: the handler itself answers 405 with Allow (a GET-only route gave Fastify's 404).
+    scope.all(`${avatarRoutePath}/*`, { schema: catchAllSchema }, avatarAnswer);
+  };
+}
+
+export function createFastifyAuth(service: AdaptedService): FastifyAuth {
+  const routes = authRoutes(service);
 
   const plugin = fp(
     async (app: FastifyInstance) => {

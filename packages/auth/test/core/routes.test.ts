@@ -67,6 +67,32 @@ describe.each<Framework>(['fastify', 'express'])('auth routes over %s', (framewo
     expect((await fetch(`${url}/auth/user`, withSession(session, {}, false))).status).toBe(401);
   });
 
+  it('/auth/user answers alike from the token cache and for POST and HEAD; a logout refuses it at once', async () => {
+    const { url } = await setup(framework);
+    const session = sessionOf(await login(url));
+    const expected = '{"name":"alice","id":"local_522b276a356bdf39013dfabea2cd43e141ecc9e8"}\n';
+    // The first answer verifies the token; the next ones come from the cache of verified tokens.
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${url}/auth/user`, withSession(session));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; sandbox; frame-ancestors 'none'",
+      );
+      expect(await res.text()).toBe(expected);
+    }
+    const posted = await fetch(`${url}/auth/user`, withSession(session, { method: 'POST' }));
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toBe(expected);
+    const head = await fetch(`${url}/auth/user`, withSession(session, { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${url}/auth/user`, withSession(session, { method: 'PUT' }))).status).toBe(405);
+    expect((await fetch(`${url}/auth/logout`, withSession(session, { method: 'POST' }))).status).toBe(200);
+    const after = await fetch(`${url}/auth/user`, withSession(session));
+    expect(after.status).toBe(401);
+  });
+
   it('GET /auth/status is always 200', async () => {
     const { url } = await setup(framework);
     expect(await (await fetch(`${url}/auth/status`)).json()).toEqual({ status: 'not logged in' });

@@ -115,7 +115,7 @@ export const forwardAuthArea: Area<ForwardAuthSettings> = async (app, context, c
       if (typeof named !== 'string') return NAME_ONE;
       return apps.get(named) ?? `unknown application ${JSON.stringify(named.slice(0, 64))}`;
     }
-    const url = original.url;
+    const url = byHost.size > 0 ? original.url : undefined; // parsed only when a host can choose
     return (url && (byHost.get(url.host) ?? byHost.get(url.hostname))) || fallback;
   }
 

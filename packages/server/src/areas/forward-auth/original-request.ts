@@ -14,9 +14,12 @@ export interface OriginalRequest {
   /** True when the peer is a trusted proxy, so the fields below could be read. */
   readonly trusted: boolean;
   /** The original method, upper case, when a trusted proxy reported one. */
-  readonly method?: string;
-  /** The original absolute URL, when a trusted proxy reported one. */
-  readonly url?: URL;
+  readonly method: string | undefined;
+  /**
+   * The original absolute URL, when a trusted proxy reported one. Parsed when first read: most
+   * answers (a 202 without applications chosen by host) never need it.
+   */
+  readonly url: URL | undefined;
 }
 
 /** The first value of a header (a chain of proxies makes `a, b` lists: the first is the client's). */
@@ -55,13 +58,26 @@ function urlOf(request: FastifyRequest): URL | undefined {
   return typeof original === 'string' ? absolute(original.trim()) : undefined;
 }
 
-const untrusted: OriginalRequest = Object.freeze({ trusted: false });
+const untrusted: OriginalRequest = Object.freeze({ trusted: false, method: undefined, url: undefined });
 
-/**
- * Whether the peer of a connection is a trusted proxy, decided once per connection: a proxy keeps
- * its connections alive for thousands of requests, and the check builds a `SocketAddress` for each
- * list entry. The peer of a TCP connection never changes, so the answer cannot go stale.
- */
+class ReportedRequest implements OriginalRequest {
+  readonly trusted = true;
+  readonly method: string | undefined;
+  readonly #request: FastifyRequest;
+  /** `null` until parsed. */
+  #url: URL | undefined | null = null;
+
+  constructor(request: FastifyRequest) {
+    this.#request = request;
+    this.method = methodOf(request);
+  }
+
+  get url(): URL | undefined {
+    if (this.#url === null) this.#url = urlOf(this.#request);
+    return this.#url;
+  }
+}
+
 export function trustedPeers(isTrustedProxy: AddressCheck): (socket: Socket) => boolean {
   const known = new WeakMap<Socket, boolean>();
   return (socket) => {
@@ -79,8 +95,5 @@ export function originalRequest(
   request: FastifyRequest,
   isTrustedPeer: (socket: Socket) => boolean,
 ): OriginalRequest {
-  if (!isTrustedPeer(request.raw.socket)) return untrusted;
-  const method = methodOf(request);
-  const url = urlOf(request);
-  return { trusted: true, ...(method ? { method } : {}), ...(url ? { url } : {}) };
+  return isTrustedPeer(request.raw.socket) ? new ReportedRequest(request) : untrusted;
 }

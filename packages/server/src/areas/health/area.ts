@@ -44,9 +44,9 @@ const readySchema = {
 };
 
 export const healthArea: Area = async (app, { readiness, log }) => {
-  app.get('/ping', { schema: pingSchema }, async (_request, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    return 'pong';
+  // Synchronous: no promise per probe.
+  app.get('/ping', { schema: pingSchema }, (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').send('pong');
   });
   app.get('/ready', { schema: readySchema }, async (_request, reply) => {
     const report = await readiness.run(log);
