@@ -85,6 +85,25 @@ const MATRIX = [
     'same page + include_total (X-Records)',
     `/resources/Package?order_by=${q([{ field: 'title' }, { field: 'certname' }])}&limit=50&offset=1000&include_total=true`,
   ],
+  [
+    'count by type (PQL, group by)',
+    `?query=${encodeURIComponent('resources[type, count()] { group by type }')}`,
+  ],
+  ['= null (file of a Class)', `/resources/Class?query=${q(['=', 'file', null])}`],
+  ['= null (line, whole table)', `/resources?query=${q(['=', 'line', null])}`],
+  // The root endpoint (`from`, PQL) with paging: the same page as above, and a page of nodes.
+  [
+    'root: from resources, order_by title,certname limit 50 offset 1000',
+    `?query=${q(['from', 'resources', ['=', 'type', 'Package'], ['order_by', ['title', 'certname']], ['limit', 50], ['offset', 1000]])}`,
+  ],
+  [
+    'root: PQL resources order by title, certname limit 50 offset 1000',
+    `?query=${encodeURIComponent('resources[certname, title] { type = "Package" order by title, certname limit 50 offset 1000 }')}`,
+  ],
+  [
+    'root: PQL nodes order by certname limit 20 offset 100',
+    `?query=${encodeURIComponent('nodes[certname, report_timestamp] { order by certname limit 20 offset 100 }')}`,
+  ],
   // The entities over facts and catalogs (facts from bench/resources-facts.mjs); BENCH_QUERIES=^entities.
   ['entities: factset of one node', `/factsets?query=${q(['=', 'certname', 'web00000.prod.example.com'])}`],
   ['entities: factsets, first 50 by certname', `/factsets?order_by=${q([{ field: 'certname' }])}&limit=50`],

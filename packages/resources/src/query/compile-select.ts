@@ -16,7 +16,7 @@ import { fieldLabel } from './ast/field.js';
 import { assertNever, type QueryNode } from './ast/query-node.js';
 import { QueryCompiler } from './compile.js';
 import { ENTITY_SPECS, fieldSpec, type OutputSpec, type OutputType } from './fields.js';
-import type { Paging } from './paging.js';
+import { NO_PAGING, type Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
 /**
@@ -191,17 +191,48 @@ export abstract class SelectCompiler extends QueryCompiler {
     return `(SELECT COALESCE(${this.textAgg(item, 'x.name')}, '') FROM facts x WHERE x.certname = ${certname})`;
   }
 
-  /** The unpaged SELECT of a validated query: one column, each answer as JSON text (`#render`). */
-  compileSelect(query: ValidatedQuery): { sql: string } {
-    const { entity } = query;
-    if (query.projection) return this.#projection(entity, query.projection, query.filter);
+  /**
+   * The SELECT of a validated query: one column, each answer as JSON text (`#render`), paged by
+   * `paging` when given. A page (limit or offset) is chosen first from the plain rows and only its
+   * rows are rendered: an ORDER BY that needs a sort, or an OFFSET, would otherwise render every
+   * row it passes over (7,448 rendered to answer 50: 16-28 ms where the page alone takes 0.6-0.9 ms
+   * on SQLite, 14-35 against 3-7 ms on PostgreSQL, which computes the select list below its sort).
+   */
+  compileSelect(query: ValidatedQuery, paging: Paging = NO_PAGING): { sql: string } {
+    const { entity, projection } = query;
     const spec = ENTITY_SPECS[entity];
-    // The select list binds parameters (keys, hrefs), so the WHERE is compiled after it.
-    const json = spec.scalar
+    const order = (alias: string) => this.#orderBy(paging, (field) => `${alias}.${this.column(entity, field)}`);
+    if (projection && isAggregated(projection)) {
+      // Paging applies to the groups; few answers to render.
+      const grouped = this.#projection(entity, projection, query.filter);
+      return { sql: grouped.sql + order(spec.alias) + this.#limit(paging) };
+    }
+    // The select list binds parameters (keys, hrefs), so the WHERE and the page come after it.
+    const json = projection ? this.#projectionJson(entity, projection) : this.#answerJson(entity);
+    const where = this.compileFilter(entity, query.filter);
+    const from = this.fromClause(entity);
+    if (paging.limit === undefined && paging.offset === undefined) {
+      return { sql: `SELECT ${json} AS json ${from} WHERE ${where}${order(spec.alias)}` };
+    }
+    const page = `${from} WHERE ${where}${order(spec.alias)}${this.#limit(paging)}`;
+    return { sql: `SELECT ${json} AS json ${this.pageFrom(entity, page)}${order(spec.alias)}` };
+  }
+
+  /**
+   * The FROM of a page's rows, `page` being their `FROM ... WHERE ... ORDER BY ... LIMIT` under
+   * the entity's alias: the page's rows as a derived table (dialects may pick them by row id).
+   */
+  protected pageFrom(entity: Entity, page: string): string {
+    const a = ENTITY_SPECS[entity].alias;
+    return `FROM (SELECT ${a}.* ${page}) ${a}`;
+  }
+
+  /** The JSON of an entity's whole answer object (or bare value, for fact-names) of a row. */
+  #answerJson(entity: Entity): string {
+    const spec = ENTITY_SPECS[entity];
+    return spec.scalar
       ? this.#renderValue(`${spec.alias}.${fieldSpec(entity, spec.scalar)!.column}`, 'string')
       : this.#render(spec.output.map((out) => [out.key, () => this.#outputSql(spec.alias, out), out.type]));
-    const where = this.compileFilter(entity, query.filter);
-    return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}` };
   }
 
   /** An answer object of `items` as SQL JSON text, for queries built outside this class (event counts). */
@@ -304,19 +335,38 @@ export abstract class SelectCompiler extends QueryCompiler {
     return `(CAST(${this.param(`${this.#hrefBase}${path}`)} AS TEXT) || ${name} || '${tail}')`;
   }
 
-  /** ORDER BY / LIMIT / OFFSET for `paging`; NULLs last ascending and first descending, as PostgreSQL. */
+  /** ORDER BY / LIMIT / OFFSET for `paging`, columns named by `qualify` (queries built outside this class). */
   compilePaging(paging: Paging, qualify: (field: string) => string): string {
+    return this.#orderBy(paging, qualify) + this.#limit(paging);
+  }
+
+  /** ORDER BY of `paging`; NULLs last ascending and first descending, as PostgreSQL. */
+  #orderBy(paging: Paging, qualify: (field: string) => string): string {
     const order = paging.orderBy.map(
       (term) => `${qualify(term.field)} ${term.direction === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`,
     );
-    let sql = order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '';
-    if (paging.limit !== undefined || paging.offset !== undefined) {
-      sql += ` LIMIT ${this.param(paging.limit ?? Number.MAX_SAFE_INTEGER)} OFFSET ${this.param(paging.offset ?? 0)}`;
-    }
-    return sql;
+    return order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '';
   }
 
+  /** LIMIT / OFFSET of `paging` (bound), or nothing. */
+  #limit(paging: Paging): string {
+    if (paging.limit === undefined && paging.offset === undefined) return '';
+    return ` LIMIT ${this.param(paging.limit ?? Number.MAX_SAFE_INTEGER)} OFFSET ${this.param(paging.offset ?? 0)}`;
+  }
+
+  /** An aggregating projection: its answers, one per group (or one), filtered by `filter`. */
   #projection(entity: Entity, extract: ExtractNode, filter: QueryNode): { sql: string } {
+    const r = ENTITY_SPECS[entity].alias;
+    // The select list binds parameters (keys, dotted paths), so the WHERE is compiled after it.
+    const json = this.#projectionJson(entity, extract);
+    const where = this.compileFilter(entity, filter);
+    const groupBy = extract.groupBy.map((name) => `${r}.${this.column(entity, name)}`);
+    const group = groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
+    return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}${group}` };
+  }
+
+  /** The JSON of an extract's answer object of a row (or of a group). */
+  #projectionJson(entity: Entity, extract: ExtractNode): string {
     const r = ENTITY_SPECS[entity].alias;
     const items = extract.columns.map((column): OutputItem => {
       if (column.kind === 'FunctionColumn') {
@@ -344,11 +394,11 @@ export abstract class SelectCompiler extends QueryCompiler {
       const type = spec.type === 'fact-value' || spec.jsonText ? 'json-text' : spec.type;
       return [field.name, () => `${r}.${spec.column}`, type];
     });
-    // The select list binds parameters (keys, dotted paths), so the WHERE is compiled after it.
-    const json = this.#render(items);
-    const where = this.compileFilter(entity, filter);
-    const groupBy = extract.groupBy.map((name) => `${r}.${this.column(entity, name)}`);
-    const group = groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
-    return { sql: `SELECT ${json} AS json ${this.fromClause(entity)} WHERE ${where}${group}` };
+    return this.#render(items);
   }
+}
+
+/** An extract whose answers are groups (group_by) or an aggregate (a function), not rows. */
+export function isAggregated(extract: ExtractNode): boolean {
+  return extract.groupBy.length > 0 || extract.columns.some((c) => c.kind === 'FunctionColumn');
 }

@@ -5,7 +5,9 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
+import type { Entity } from './ast/entity.js';
 import { type NestedItem, SelectCompiler } from './compile-select.js';
+import { ENTITY_SPECS } from './fields.js';
 import { regexLiterals } from './regex-literals.js';
 import { distinctValues, ftsQuery, prefixRanges, RANGE_PREFIX, type RegexIndex } from './regex-narrowing.js';
 
@@ -42,6 +44,17 @@ export class SqliteQueryCompiler extends SelectCompiler {
   /** JSON is stored as minified text. */
   protected override jsonText(sql: string): string {
     return sql;
+  }
+
+  /**
+   * A page of a table with row ids is picked by row id: the sort then carries the ids and sort
+   * keys, not every column (a resource's parameters), 4x faster than the derived table for 50 of
+   * 7,448 resources.
+   */
+  protected override pageFrom(entity: Entity, page: string): string {
+    const { source, alias, rowid } = ENTITY_SPECS[entity];
+    if (!rowid || this.fromClause(entity) !== `FROM ${source} ${alias}`) return super.pageFrom(entity, page);
+    return `FROM ${source} ${alias} WHERE ${alias}.rowid IN (SELECT ${alias}.rowid ${page})`;
   }
 
   protected override bytewiseColumn(): undefined {

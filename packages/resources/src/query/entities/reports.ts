@@ -21,6 +21,7 @@ const latestReport: FieldSpec = { type: 'boolean', column: 'latest', projectable
 
 export const REPORTS: EntitySpec = {
   source: 'reports',
+  rowid: true,
   alias: 'rp',
   fields: {
     cached_catalog_status: column('string', 'cached_catalog_status'),
