@@ -148,15 +148,14 @@ export abstract class SelectCompiler extends QueryCompiler {
    * are written as literals (checked canonical timestamps above): `FROM` comes before the WHERE in
    * the text but is built after it, so it must bind nothing.
    */
-  override fromClause(entity: Entity): string {
+  override fromClause(entity: Entity, source = ENTITY_SPECS[entity].source): string {
     const window = this.#distinct;
-    if (entity !== 'events' || !window) return super.fromClause(entity);
+    if (entity !== 'events' || !window) return super.fromClause(entity, source);
     const same = ['certname', 'resource_type', 'resource_title']
       .map((c) => `n.${c} = d.${c}`)
       .concat(['property', 'name'].map((c) => `(n.${c} = d.${c} OR (n.${c} IS NULL AND d.${c} IS NULL))`));
     const later = `SELECT 1 FROM resource_events n WHERE ${same.join(' AND ')} AND n.timestamp > d.timestamp AND n.timestamp <= '${window.end}'`;
-    const spec = ENTITY_SPECS.events;
-    return `FROM (SELECT * FROM ${spec.source} d WHERE d.timestamp >= '${window.start}' AND d.timestamp <= '${window.end}' AND NOT EXISTS (${later})) ${spec.alias}`;
+    return `FROM (SELECT * FROM ${source} d WHERE d.timestamp >= '${window.start}' AND d.timestamp <= '${window.end}' AND NOT EXISTS (${later})) ${ENTITY_SPECS.events.alias}`;
   }
 
   /** The JSON string of the text `sql`, or `null` (text) when it is NULL. */
@@ -201,7 +200,8 @@ export abstract class SelectCompiler extends QueryCompiler {
   compileSelect(query: ValidatedQuery, paging: Paging = NO_PAGING): { sql: string } {
     const { entity, projection } = query;
     const spec = ENTITY_SPECS[entity];
-    const order = (alias: string) => this.#orderBy(paging, (field) => `${alias}.${this.column(entity, field)}`);
+    const order = (alias: string) =>
+      this.#orderBy(paging, (field) => `${alias}.${this.column(entity, field)}`);
     if (projection && isAggregated(projection)) {
       // Paging applies to the groups; few answers to render.
       const grouped = this.#projection(entity, projection, query.filter);
@@ -296,13 +296,8 @@ export abstract class SelectCompiler extends QueryCompiler {
   }
 
   #outputSql(alias: string, out: OutputSpec): string {
-    if (out.type === 'facts-object') {
-      const entries = this.#factsText(
-        `${alias}.${out.column}`,
-        `${this.jsonString('x.name')} || ':' || x.value`,
-      );
-      return `('{' || ${entries} || '}')`;
-    }
+    // A node's facts object is stored whole (migration 10); it counts as computed for extracts.
+    if (out.type === 'facts-object') return `${alias}.${out.column}`;
     if (out.type === 'factset-facts') {
       const item = `'{"name":' || ${this.jsonString('x.name')} || ',"value":' || x.value || '}'`;
       const data = this.#factsText(`${alias}.${out.column}`, item);

@@ -91,10 +91,9 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     return undefined;
   }
 
-  /** `FROM <rows> <alias>` of an entity's top-level query. */
-  fromClause(entity: Entity): string {
-    const spec = ENTITY_SPECS[entity];
-    return `FROM ${spec.source} ${spec.alias}`;
+  /** `FROM <rows> <alias>` of an entity's top-level query, its rows `source` when not the entity's own. */
+  fromClause(entity: Entity, source = ENTITY_SPECS[entity].source): string {
+    return `FROM ${source} ${ENTITY_SPECS[entity].alias}`;
   }
 
   /** The WHERE clause for `filter` over the entity's rows aliased as in its spec. */

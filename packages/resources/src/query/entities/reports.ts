@@ -78,6 +78,16 @@ export const REPORTS: EntitySpec = {
   defaultAgentReports: true,
 };
 
+/** The events' own table, and the event fields read from their report (the join of EVENTS' rows). */
+export const EVENT_ROWS = 'resource_events';
+export const EVENT_REPORT_FIELDS: ReadonlySet<string> = new Set([
+  'report',
+  'configuration_version',
+  'run_start_time',
+  'run_end_time',
+  'report_receive_time',
+]);
+
 export const EVENTS: EntitySpec = {
   source:
     '(SELECT ev.certname, ev.status, ev.timestamp, ev.resource_type, ev.resource_title, ev.property, ev.name, ' +
