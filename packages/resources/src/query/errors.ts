@@ -5,6 +5,8 @@
  * @module
  */
 
+import { ResourcesError } from '../errors.js';
+
 const QUERY_ERROR_STATUS = {
   /** The query text is not JSON. */
   ERR_QUERY_JSON: 400,
@@ -20,15 +22,9 @@ const QUERY_ERROR_STATUS = {
 
 export type QueryErrorCode = keyof typeof QUERY_ERROR_STATUS;
 
-export class QueryError extends Error {
-  readonly code: QueryErrorCode;
-  readonly status: number;
-
+export class QueryError extends ResourcesError<QueryErrorCode> {
   constructor(code: QueryErrorCode, message: string) {
-    super(message);
-    this.name = 'QueryError';
-    this.code = code;
-    this.status = QUERY_ERROR_STATUS[code];
+    super(code, QUERY_ERROR_STATUS[code], message);
   }
 }
 
