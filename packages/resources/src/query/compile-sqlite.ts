@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from './ast/comparison.js';
 import type { Entity } from './ast/entity.js';
-import { type NestedItem, SelectCompiler } from './compile-select.js';
+import { SelectCompiler } from './compile-select.js';
 import { ENTITY_SPECS } from './fields.js';
 import { regexLiterals } from './regex-literals.js';
 import { distinctValues, ftsQuery, prefixRanges, RANGE_PREFIX, type RegexIndex } from './regex-narrowing.js';
@@ -138,27 +138,5 @@ export class SqliteQueryCompiler extends SelectCompiler {
 
   protected override textAgg(expr: string, orderBy: string): string {
     return `group_concat(${expr}, ',' ORDER BY ${orderBy})`;
-  }
-
-  protected override nestedList(
-    items: readonly NestedItem[],
-    from: string,
-    orderBy: string,
-    href: string,
-  ): string {
-    const fields = items.map(([key, sql, kind]) => {
-      // Text columns holding JSON must be marked as JSON, and booleans are 0/1 here.
-      const value =
-        kind === 'json' || kind === 'json-text'
-          ? `json(${sql})`
-          : kind === 'boolean'
-            ? `json(CASE WHEN ${sql} IS NULL THEN 'null' WHEN ${sql} THEN 'true' ELSE 'false' END)`
-            : sql;
-      return `'${key}', ${value}`;
-    });
-    const rows = `SELECT json_object(${fields.join(', ')}) AS o FROM ${from} ORDER BY ${orderBy}`;
-    // json() around the subquery: its value crosses a subquery boundary, where newer SQLite releases
-    // (3.54, as bundled by better-sqlite3 13) drop the JSON subtype and would embed the array as a string.
-    return `json_object('data', json((SELECT json_group_array(json(o)) FROM (${rows}))), 'href', ${href})`;
   }
 }
