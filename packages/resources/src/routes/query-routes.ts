@@ -23,7 +23,7 @@ import type { CompressionSettings } from './compression.js';
 import { ParentNotFoundError, sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
 import { readDistinctWindow, registerReportRoutes } from './report-routes.js';
-import { describeOnly, entityRouteSchema, refusedMethodSchema, rootRouteSchema } from './route-schemas.js';
+import { describeOnly, entityRouteSchema, refuseOtherMethods, rootRouteSchema } from './route-schemas.js';
 import {
   PARENTS,
   type ParentEntity,
@@ -184,13 +184,7 @@ function registerEntityRoutes(
       schema: entityRouteSchema(route, url),
       handler: (request, reply) => answerEntity(settings, requests, request, reply, route),
     });
-    scope.route({
-      method: ['PUT', 'DELETE', 'PATCH'],
-      url,
-      schema: refusedMethodSchema(url),
-      handler: (_request, reply) =>
-        reply.code(400).type('text/plain; charset=utf-8').send('PuppetDB queries must be made via GET/POST'),
-    });
+    refuseOtherMethods(scope, url);
   }
 }
 
