@@ -6,19 +6,10 @@
  * @module
  */
 import type { FastifyError, FastifyReply } from 'fastify';
-import { ResourcesError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { QueryError } from '../query/errors.js';
 import { databaseStoreError } from '../store/database-errors.js';
 import { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError } from '../store/errors.js';
-import { NegotiationError } from './negotiation.js';
-
-/** A nested route's parent (node, catalog, environment, report) does not exist: 404 `{"error"}`. */
-export class ParentNotFoundError extends ResourcesError<'ERR_QUERY_PARENT_NOT_FOUND'> {
-  constructor(message: string) {
-    super('ERR_QUERY_PARENT_NOT_FOUND', 404, message);
-  }
-}
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -35,7 +26,10 @@ function cancelledMessage(error: Error): string {
 }
 
 export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
-  if (error instanceof QueryError || error instanceof NegotiationError) {
+  if (error instanceof QueryError) {
+    // An unknown parent is PuppetDB's JSON 404; every other query error its bare text.
+    if (error.code === 'ERR_QUERY_PARENT_NOT_FOUND')
+      return reply.code(error.status).send({ error: error.message });
     return reply.code(error.status).type(TEXT).send(error.message);
   }
   // SQLite's time bound, a full read queue, a lost worker, a database away: the query is fine.
@@ -44,7 +38,6 @@ export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logg
     if (isUnavailable(storeError)) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
     return reply.code(storeError.status).type(TEXT).send(storeError.message);
   }
-  if (error instanceof ParentNotFoundError) return reply.code(error.status).send({ error: error.message });
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {
     const message = sqlState === '57014' ? cancelledMessage(error as Error) : (error as Error).message;

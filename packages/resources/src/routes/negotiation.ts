@@ -5,34 +5,14 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
-import { ResourcesError } from '../errors.js';
 import { QueryError } from '../query/errors.js';
-
-const NEGOTIATION_ERROR_STATUS = {
-  /** The Accept header allows no JSON. */
-  ERR_QUERY_NOT_ACCEPTABLE: 406,
-  /** A POST body typed other than JSON. */
-  ERR_QUERY_UNSUPPORTED_MEDIA: 415,
-} as const;
-
-export type NegotiationErrorCode = keyof typeof NEGOTIATION_ERROR_STATUS;
-
-/**
- * A 406 or 415. PuppetDB 7.12.1 answers both as text/plain (checked against the real server; the
- * JSON `{"kind","msg"}` form in our reference notes belongs to later versions).
- */
-export class NegotiationError extends ResourcesError<NegotiationErrorCode> {
-  constructor(code: NegotiationErrorCode, message: string) {
-    super(code, NEGOTIATION_ERROR_STATUS[code], message);
-  }
-}
 
 /** Lenient about parameters (`application/json; charset=utf-8`, `;q=0.9`), strict about the type. */
 export function checkAccept(accept: string | undefined): void {
   if (accept === undefined || accept.trim() === '') return;
   const types = accept.split(',').map((item) => item.split(';')[0]!.trim().toLowerCase());
   if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return;
-  throw new NegotiationError('ERR_QUERY_NOT_ACCEPTABLE', 'must accept application/json');
+  throw new QueryError('ERR_QUERY_NOT_ACCEPTABLE', 'must accept application/json');
 }
 
 /** The media type of a request without parameters, lower-cased; undefined when absent. */
@@ -60,7 +40,7 @@ export async function readFormBody(raw: IncomingMessage, limit: number): Promise
 export function readJsonBody(body: unknown, contentType: string | undefined): Record<string, unknown> {
   const type = mediaType(contentType);
   if (type !== undefined && type !== 'application/json') {
-    throw new NegotiationError('ERR_QUERY_UNSUPPORTED_MEDIA', `content type ${type} not supported`);
+    throw new QueryError('ERR_QUERY_UNSUPPORTED_MEDIA', `content type ${type} not supported`);
   }
   const text = typeof body === 'string' ? body : '';
   if (text.trim() === '') return {};

@@ -20,7 +20,7 @@ import { equalsCriterion, prepareQuery } from '../query/run-query.js';
 import { forDialect } from '../store/placeholders.js';
 import type { ResourceStore } from '../store/types.js';
 import type { CompressionSettings } from './compression.js';
-import { ParentNotFoundError, sendQueryError } from './errors.js';
+import { sendQueryError } from './errors.js';
 import { checkAccept, readFormBody, readJsonBody } from './negotiation.js';
 import { readDistinctWindow, registerReportRoutes } from './report-routes.js';
 import { describeOnly, entityRouteSchema, refuseOtherMethods, rootRouteSchema } from './route-schemas.js';
@@ -149,7 +149,10 @@ function requestReader(settings: RouteSettings): RequestReader {
       const sql = `SELECT 1 AS found FROM ${spec.table} WHERE ${spec.column} = ?`;
       const rows = await store.all(forDialect(store.dialect, sql), [name]);
       if (rows.length === 0)
-        throw new ParentNotFoundError(`No information is known about ${spec.noun} ${name}`);
+        throw new QueryError(
+          'ERR_QUERY_PARENT_NOT_FOUND',
+          `No information is known about ${spec.noun} ${name}`,
+        );
       return equalsCriterion(entity === parent ? spec.key : spec.field, name);
     },
     compileOptions: (parameters) => ({
