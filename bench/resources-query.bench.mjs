@@ -11,7 +11,9 @@
 // (.data/bench/fleet-<n>x<r>.db, PostgreSQL schema bench_fleet_<n>x<r>).
 // BENCH_PUPPETDB (a base URL such as http://127.0.0.1:18080, from /work/shared/tools/puppetdb-peer.sh):
 // the same fleet is loaded into that PuppetDB (bench/puppetdb-fleet.mjs) and every query and the
-// dump are measured there too, in the same run, printed beside Gatehouse's figures with the ratio.
+// dump are measured there too, in the same run, printed beside Gatehouse's figures with the ratio
+// and each Gatehouse process's CPU milliseconds per request (its event loop and read workers, not
+// PostgreSQL's), which the machine's load moves far less than a latency.
 // BENCH_BASELINE (a checkout of an earlier build, `npx tsc -b packages/resources` run there): that
 // build serves its own copy of the fleet (.data/bench/fleet-<n>x<r>-baseline.db, schema
 // bench_fleet_baseline_<n>x<r>: indexes added since then do not serve it), asked each query in
@@ -85,6 +87,25 @@ const MATRIX = [
     'same page + include_total (X-Records)',
     `/resources/Package?order_by=${q([{ field: 'title' }, { field: 'certname' }])}&limit=50&offset=1000&include_total=true`,
   ],
+  [
+    'count by type (PQL, group by)',
+    `?query=${encodeURIComponent('resources[type, count()] { group by type }')}`,
+  ],
+  ['= null (file of a Class)', `/resources/Class?query=${q(['=', 'file', null])}`],
+  ['= null (line, whole table)', `/resources?query=${q(['=', 'line', null])}`],
+  // The root endpoint (`from`, PQL) with paging: the same page as above, and a page of nodes.
+  [
+    'root: from resources, order_by title,certname limit 50 offset 1000',
+    `?query=${q(['from', 'resources', ['=', 'type', 'Package'], ['order_by', ['title', 'certname']], ['limit', 50], ['offset', 1000]])}`,
+  ],
+  [
+    'root: PQL resources order by title, certname limit 50 offset 1000',
+    `?query=${encodeURIComponent('resources[certname, title] { type = "Package" order by title, certname limit 50 offset 1000 }')}`,
+  ],
+  [
+    'root: PQL nodes order by certname limit 20 offset 100',
+    `?query=${encodeURIComponent('nodes[certname, report_timestamp] { order by certname limit 20 offset 100 }')}`,
+  ],
   // The entities over facts and catalogs (facts from bench/resources-facts.mjs); BENCH_QUERIES=^entities.
   ['entities: factset of one node', `/factsets?query=${q(['=', 'certname', 'web00000.prod.example.com'])}`],
   ['entities: factsets, first 50 by certname', `/factsets?order_by=${q([{ field: 'certname' }])}&limit=50`],
@@ -134,6 +155,8 @@ async function serve(build, database, schema) {
   setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20).unref();
+  // CPU time of the whole process (the event loop and the SQLite read workers), per request asked.
+  app.get('/bench/cpu', async () => process.cpuUsage());
   app.get('/bench/rss', async (request) => {
     const rss = process.memoryUsage().rss;
     const result = { rss, peak: Math.max(peak, rss) };
@@ -251,6 +274,17 @@ async function benchDialect(dialect) {
   }
 }
 
+/** Milliseconds of CPU the Gatehouse child at `base` spent on each of the requests `measure` asks. */
+async function cpuPerRequest(base, measure) {
+  const cpu = async () => {
+    const { user, system } = await (await fetch(`${base}/bench/cpu`)).json();
+    return (user + system) / 1000;
+  };
+  const before = await cpu();
+  const figures = await measure();
+  return { ...figures, cpu: ((await cpu()) - before) / figures.requests };
+}
+
 /** A Gatehouse child process of `build` serving the fleet of `dialect`; resolves to its base URL. */
 async function startChild(dialect, build = pkg) {
   const db = await prepareDatabase(dialect, build);
@@ -306,8 +340,11 @@ async function compare(puppetdb) {
     );
     const head = all.map((s) => `${s.name} p50 / p99`).join(' | ');
     const ratios = pairs.map(([a, b]) => `${a.name}/${b.name}`).join(' | ');
-    console.log(`| query | rows | ${head} | ${ratios} |`);
-    console.log(`|---|---:|${all.map(() => '---:').join('|')}|${pairs.map(() => '---:').join('|')}|`);
+    // The server's own CPU per request (not PostgreSQL's): robust where the p50 is the load's.
+    const cpuHead = servers.map((s) => `${s.name} CPU ms/req`).join(' | ');
+    console.log(`| query | rows | ${head} | ${ratios} | ${cpuHead} |`);
+    const columns = all.length + pairs.length + servers.length;
+    console.log(`|---|---:|${Array.from({ length: columns }, () => '---:').join('|')}|`);
     for (const [name, path] of MATRIX) {
       if (only && !only.test(name)) continue;
       const rows = [];
@@ -317,7 +354,9 @@ async function compare(puppetdb) {
         const answer = await rowsOf(url);
         rows.push(answer.error ?? answer.rows);
         // A query the server refuses (PuppetDB's 400 for `in` on tag) is shown, not timed.
-        if (!answer.error) figures.set(server, await latency(url, duration));
+        const measure = () => latency(url, duration);
+        if (!answer.error)
+          figures.set(server, server.child ? await cpuPerRequest(server.base, measure) : await measure());
       }
       const shownRows = new Set(rows).size === 1 ? String(rows[0]) : rows.join(' / ');
       const cells = all
@@ -330,7 +369,8 @@ async function compare(puppetdb) {
           return fa && fb ? (fa.p50 / fb.p50).toFixed(2) : '—';
         })
         .join(' | ');
-      console.log(`| ${name} | ${shownRows} | ${cells} | ${ratio} |`);
+      const cpu = servers.map((s) => (figures.get(s) ? figures.get(s).cpu.toFixed(2) : '—')).join(' | ');
+      console.log(`| ${name} | ${shownRows} | ${cells} | ${ratio} | ${cpu} |`);
     }
     console.log(`\nLoad average (1 min) after the queries: ${load1()}.\n`);
     if (only) return;

@@ -17,7 +17,10 @@ export async function rowsOf(url) {
   return { rows: Array.isArray(json) ? json.length : 1 };
 }
 
-/** p50/p99 in ms of GET `url` repeated for `seconds` at one connection, after a 1 s warm-up. */
+/**
+ * p50/p99 in ms of GET `url` repeated for `seconds` at one connection, after a 1 s warm-up;
+ * `requests` counts the warm-up's too.
+ */
 export async function latency(url, seconds) {
   const once = async () => {
     const started = performance.now();
@@ -26,14 +29,15 @@ export async function latency(url, seconds) {
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     return performance.now() - started;
   };
-  for (let end = performance.now() + 1000; performance.now() < end; ) await once();
+  let warmUp = 0;
+  for (let end = performance.now() + 1000; performance.now() < end; warmUp++) await once();
   const times = [];
   for (let end = performance.now() + seconds * 1000; performance.now() < end || times.length < 3; ) {
     times.push(await once());
   }
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { p50: at(0.5), p99: at(0.99), n: times.length };
+  return { p50: at(0.5), p99: at(0.99), n: times.length, requests: warmUp + times.length };
 }
 
 /** Streams `url` once with `acceptEncoding`, counting bytes on the wire; seconds until the last byte. */

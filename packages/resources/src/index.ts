@@ -27,6 +27,7 @@ export {
 } from './commands/processor.js';
 export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
 export type { SettledCommand } from './commands/settled-command.js';
+export { ResourcesError } from './errors.js';
 export {
   type ImportOptions,
   type ImportProgress,

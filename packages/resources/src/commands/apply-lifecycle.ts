@@ -64,8 +64,8 @@ export function applyFactset(store: Transactional, facts: Factset, received: str
 }
 
 /**
- * The factset's leaves (`fact_contents`), the paths not seen before (`fact_paths`), its producer
- * and its hash: the SHA-1 of the canonical JSON of certname, environment, producer timestamp and
+ * The factset's leaves (`fact_contents`), the paths not seen before (`fact_paths`), its producer,
+ * its facts as one JSON object (what inventory answers) and its hash: the SHA-1 of the canonical JSON of certname, environment, producer timestamp and
  * facts, so it changes exactly when one of them does.
  */
 async function storeFactContents(tx: SqlRunner, facts: Factset): Promise<void> {
@@ -86,9 +86,9 @@ async function storeFactContents(tx: SqlRunner, facts: Factset): Promise<void> {
       producer_timestamp: facts.producerTimestamp,
     }),
   );
-  await exec(tx, 'UPDATE certnames SET facts_producer = ?, facts_hash = ? WHERE certname = ?', [
-    facts.producer,
-    hash,
-    facts.certname,
-  ]);
+  await exec(
+    tx,
+    'UPDATE certnames SET facts_producer = ?, facts_hash = ?, facts_json = ? WHERE certname = ?',
+    [facts.producer, hash, canonicalJson(facts.values), facts.certname],
+  );
 }

@@ -5,6 +5,8 @@
  * (`Command "replace catalog" for certname "web1" is invalid. <reason>`).
  */
 
+import { ResourcesError } from '../errors.js';
+
 const COMMAND_ERROR_STATUS = {
   /** The body is not JSON, or not a JSON object where one is needed. */
   ERR_CMD_MALFORMED: 400,
@@ -43,17 +45,12 @@ export type CommandErrorCode = keyof typeof COMMAND_ERROR_STATUS;
 export const COMMAND_ERROR_STATUSES: Readonly<Record<CommandErrorCode, number>> = COMMAND_ERROR_STATUS;
 
 /** A command that cannot be accepted or applied. */
-export class CommandError extends Error {
-  readonly code: CommandErrorCode;
-  readonly status: number;
+export class CommandError extends ResourcesError<CommandErrorCode> {
   /** The offending field, as a path (`resources[3].title`, `version`), when there is one. */
   readonly field: string | undefined;
 
   constructor(code: CommandErrorCode, message: string, field?: string) {
-    super(message);
-    this.name = 'CommandError';
-    this.code = code;
-    this.status = COMMAND_ERROR_STATUS[code];
+    super(code, COMMAND_ERROR_STATUS[code], message);
     this.field = field;
   }
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonValue } from './ast/comparison.js';
-import { type NestedItem, SelectCompiler } from './compile-select.js';
+import { SelectCompiler } from './compile-select.js';
 import type { RegexIndex } from './regex-narrowing.js';
 
 export class PostgresQueryCompiler extends SelectCompiler {
@@ -82,6 +82,16 @@ export class PostgresQueryCompiler extends SelectCompiler {
     return typeof value === 'string' ? `${alias}.tags @> ${this.jsonParam([value])}::jsonb` : undefined;
   }
 
+  /**
+   * Containment over the parameters' GIN index, as for deeper paths: the rows come from a bitmap
+   * of the resources themselves, so a type and a LIMIT cut the work (100 of 2,400 users by shell:
+   * 1 ms, against 10 ms hashing every matching parameter row first; 900 services by ensure: 8-21
+   * against 64-90 ms).
+   */
+  protected override topLevelEqualsByRow(): boolean {
+    return false;
+  }
+
   protected override jsonEquals(json: string, path: readonly string[], value: JsonValue): string {
     // Containment first so the GIN index on parameters can answer; equality keeps it exact.
     const nested = path.reduceRight<JsonValue>((inner, label) => ({ [label]: inner }), value);
@@ -102,22 +112,5 @@ export class PostgresQueryCompiler extends SelectCompiler {
 
   protected override textAgg(expr: string, orderBy: string): string {
     return `string_agg(${expr}, ',' ORDER BY ${orderBy})`;
-  }
-
-  protected override nestedList(
-    items: readonly NestedItem[],
-    from: string,
-    orderBy: string,
-    href: string,
-  ): string {
-    const fields = items
-      .map(([key, sql, kind]) => {
-        const value =
-          kind === 'json-text' ? `CAST(${sql} AS JSON)` : kind === 'timestamp' ? this.isoTimestamp(sql) : sql;
-        return `'${key}', ${value}`;
-      })
-      .join(', ');
-    const list = `SELECT COALESCE(json_agg(json_build_object(${fields}) ORDER BY ${orderBy}), '[]'::json) FROM ${from}`;
-    return `json_build_object('data', (${list}), 'href', ${href})`;
   }
 }

@@ -8,10 +8,10 @@ import { forDialect } from '../store/placeholders.js';
 import type { Dialect, SqlParam } from '../store/types.js';
 import type { Entity } from './ast/entity.js';
 import { PostgresQueryCompiler } from './compile-postgres.js';
-import type { DistinctWindow, SelectCompiler } from './compile-select.js';
+import { type DistinctWindow, isAggregated, type SelectCompiler } from './compile-select.js';
 import { SqliteQueryCompiler } from './compile-sqlite.js';
 import { invalid, QueryError } from './errors.js';
-import { ENTITY_SPECS, fieldSpec, orderableFields } from './fields.js';
+import { orderableFields } from './fields.js';
 import type { Paging } from './paging.js';
 import type { ValidatedQuery } from './validate.js';
 
@@ -55,16 +55,8 @@ export function compileQuery(
   checkOrderFields(entity, options.paging);
   checkOrderWithProjection(query, options.paging);
   const rowsCompiler = createCompiler(dialect, options);
-  const select = rowsCompiler.compileSelect(query);
-  const alias = ENTITY_SPECS[entity].alias;
-  const paging = rowsCompiler.compilePaging(
-    options.paging,
-    (field) => `${alias}.${fieldSpec(entity, field)!.column}`,
-  );
-  const rows = Object.freeze({
-    sql: forDialect(dialect, select.sql + paging),
-    parameters: rowsCompiler.parameters,
-  });
+  const select = rowsCompiler.compileSelect(query, options.paging);
+  const rows = Object.freeze({ sql: forDialect(dialect, select.sql), parameters: rowsCompiler.parameters });
   return Object.freeze({
     entity,
     rows,
@@ -74,11 +66,7 @@ export function compileQuery(
 
 function compileCount(query: ValidatedQuery, dialect: Dialect, options: CompileOptions) {
   const compiler = createCompiler(dialect, options);
-  const { projection } = query;
-  const aggregated =
-    projection !== undefined &&
-    (projection.groupBy.length > 0 || projection.columns.some((c) => c.kind === 'FunctionColumn'));
-  if (!aggregated) {
+  if (query.projection === undefined || !isAggregated(query.projection)) {
     // One answer per row: count the rows where they are, without rendering any answer.
     const where = compiler.compileFilter(query.entity, query.filter);
     const sql = `SELECT count(*) AS total ${compiler.fromClause(query.entity)} WHERE ${where}`;

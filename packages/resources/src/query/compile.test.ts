@@ -49,20 +49,39 @@ function testSql(
 const keys = (...names: string[]) => names.map((name, i) => `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`);
 
 describe('SQL compilation per dialect', () => {
-  it('compiles a type filter with paging', () => {
+  it('compiles a type filter with paging: the page is picked before its rows are rendered', () => {
+    const order = 'ORDER BY r.title DESC NULLS FIRST';
     testSql(
       ['=', 'type', 'File'],
       {
         sqlite: {
-          sql: `SELECT ${COLS} FROM resources r WHERE (r.type = ? AND ${ACTIVE}) ORDER BY r.title DESC NULLS FIRST LIMIT ? OFFSET ?`,
+          sql: `SELECT ${COLS} FROM resources r WHERE r.rowid IN (SELECT r.rowid FROM resources r WHERE (r.type = ? AND ${ACTIVE}) ${order} LIMIT ? OFFSET ?) ${order}`,
           parameters: ['File', 10, 0],
         },
         postgres: {
-          sql: `SELECT ${COLS} FROM resources r WHERE (r.type = $1 AND ${ACTIVE}) ORDER BY r.title DESC NULLS FIRST LIMIT $2 OFFSET $3`,
+          sql: `SELECT ${COLS} FROM (SELECT r.* FROM resources r WHERE (r.type = $1 AND ${ACTIVE}) ${order} LIMIT $2 OFFSET $3) r ${order}`,
           parameters: ['File', 10, 0],
         },
       },
       { limit: 10, orderBy: [{ field: 'title', direction: 'desc' }] },
+    );
+  });
+
+  it('compiles an order without a page as one sorted SELECT', () => {
+    const order = 'ORDER BY r.line ASC NULLS LAST';
+    testSql(
+      ['=', 'type', 'File'],
+      {
+        sqlite: {
+          sql: `SELECT ${COLS} FROM resources r WHERE (r.type = ? AND ${ACTIVE}) ${order}`,
+          parameters: ['File'],
+        },
+        postgres: {
+          sql: `SELECT ${COLS} FROM resources r WHERE (r.type = $1 AND ${ACTIVE}) ${order}`,
+          parameters: ['File'],
+        },
+      },
+      { orderBy: [{ field: 'line', direction: 'asc' }] },
     );
   });
 

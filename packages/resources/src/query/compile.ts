@@ -78,6 +78,14 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     return `(${present} AND ${this.regexMatch(subject, pattern)})`;
   }
 
+  /**
+   * `parameters.<name> = value` through the parameter rows (resource_params, indexed by name and
+   * value) rather than inside the parameters JSON (`jsonEquals`).
+   */
+  protected topLevelEqualsByRow(): boolean {
+    return true;
+  }
+
   /** The binder the narrowing builders of a dialect use. */
   protected get binder(): SqlBinder {
     return this.#binder;
@@ -91,10 +99,9 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     return undefined;
   }
 
-  /** `FROM <rows> <alias>` of an entity's top-level query. */
-  fromClause(entity: Entity): string {
-    const spec = ENTITY_SPECS[entity];
-    return `FROM ${spec.source} ${spec.alias}`;
+  /** `FROM <rows> <alias>` of an entity's top-level query, its rows `source` when not the entity's own. */
+  fromClause(entity: Entity, source = ENTITY_SPECS[entity].source): string {
+    return `FROM ${source} ${ENTITY_SPECS[entity].alias}`;
   }
 
   /** The WHERE clause for `filter` over the entity's rows aliased as in its spec. */
@@ -254,7 +261,8 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     const json = `${scope.alias}.parameters`;
     const { path } = field;
     if (operator === '=') {
-      if (path.length === 1) return this.#parameterComparison(path[0]!, '=', value, scope);
+      if (path.length === 1 && this.topLevelEqualsByRow())
+        return this.#parameterComparison(path[0]!, '=', value, scope);
       return this.jsonEquals(json, path, value);
     }
     if (operator === '~') return this.dottedRegex(scope.alias, path, value as string);

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { ResourcesError } from '../errors.js';
+
 const QUERY_ERROR_STATUS = {
   /** The query text is not JSON. */
   ERR_QUERY_JSON: 400,
@@ -16,19 +18,22 @@ const QUERY_ERROR_STATUS = {
   ERR_QUERY_PARAMETER: 400,
   /** The query exceeds the configured size. */
   ERR_QUERY_TOO_LARGE: 413,
+  /** A nested route's parent (node, catalog, environment, report...) does not exist. */
+  ERR_QUERY_PARENT_NOT_FOUND: 404,
+  /**
+   * The Accept header allows no JSON (406), a POST body is typed other than JSON (415). PuppetDB
+   * 7.12.1 answers both as text/plain (checked against the real server; the JSON `{"kind","msg"}`
+   * form in our reference notes belongs to later versions).
+   */
+  ERR_QUERY_NOT_ACCEPTABLE: 406,
+  ERR_QUERY_UNSUPPORTED_MEDIA: 415,
 } as const;
 
 export type QueryErrorCode = keyof typeof QUERY_ERROR_STATUS;
 
-export class QueryError extends Error {
-  readonly code: QueryErrorCode;
-  readonly status: number;
-
+export class QueryError extends ResourcesError<QueryErrorCode> {
   constructor(code: QueryErrorCode, message: string) {
-    super(message);
-    this.name = 'QueryError';
-    this.code = code;
-    this.status = QUERY_ERROR_STATUS[code];
+    super(code, QUERY_ERROR_STATUS[code], message);
   }
 }
 

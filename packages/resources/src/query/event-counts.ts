@@ -10,11 +10,13 @@
 
 import { forDialect } from '../store/placeholders.js';
 import type { Dialect } from '../store/types.js';
+import { assertNever, type QueryNode } from './ast/query-node.js';
 import type { CompiledQuery, CompileOptions } from './compile-query.js';
 import { createCompiler } from './compile-query.js';
 import type { OutputItem, SelectCompiler } from './compile-select.js';
+import { EVENT_REPORT_FIELDS, EVENT_ROWS } from './entities/reports.js';
 import { invalid, QueryError } from './errors.js';
-import { ENTITY_SPECS } from './fields.js';
+import { ENTITY_SPECS, relationship } from './fields.js';
 import type { ValidatedQuery } from './validate.js';
 
 export type SummarizeBy = 'certname' | 'containing_class' | 'resource';
@@ -130,7 +132,10 @@ function countsSql(
   // Only the columns counted: an index holding them answers without reading the events' rows.
   const needed = options.countBy === 'certname' ? ['certname', 'status', ...columns] : ['status', ...columns];
   const picked = [...new Set(needed)].map((c) => `${ev}.${c}`).join(', ');
-  const events = `SELECT ${picked} ${compiler.fromClause('events')} WHERE ${compiler.compileFilter('events', query.filter)}`;
+  // Without a report field the events are read alone: PostgreSQL then answers from a covering
+  // index only (its join removal still asks the heap for the join column).
+  const source = namesReportField(query.filter) ? undefined : EVENT_ROWS;
+  const events = `SELECT ${picked} ${compiler.fromClause('events', source)} WHERE ${compiler.compileFilter('events', query.filter)}`;
   const counted = options.countBy === 'certname' ? `SELECT DISTINCT * FROM (${events}) d` : events;
   const sums = COUNTS.map(
     (name) => `SUM(CASE WHEN e.status = '${STATUS[name]}' THEN 1 ELSE 0 END) AS ${name}`,
@@ -140,6 +145,28 @@ function countsSql(
   const filter = options.countsFilter;
   if (!filter) return sql;
   return `SELECT * FROM (${sql}) f WHERE f.${filter.field} ${filter.operator} ${compiler.bind(filter.value)}`;
+}
+
+/** The events filter names a field of their report (outside its subqueries' own fields). */
+function namesReportField(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'Comparison':
+    case 'NullCheck':
+      return node.field.kind === 'ColumnField' && EVENT_REPORT_FIELDS.has(node.field.name);
+    case 'And':
+    case 'Or':
+      return node.operands.some(namesReportField);
+    case 'Not':
+      return namesReportField(node.operand);
+    case 'In':
+      return node.fields.some((field) => EVENT_REPORT_FIELDS.has(field.name));
+    case 'ImplicitSubquery':
+      return relationship('events', node.entity)![0].some((field) => EVENT_REPORT_FIELDS.has(field));
+    case 'NodeState':
+      return false;
+    default:
+      return assertNever(node);
+  }
 }
 
 /** Fields an event-counts answer may be ordered by. */

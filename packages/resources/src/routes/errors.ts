@@ -10,10 +10,6 @@ import type { Logger } from '../logger.js';
 import { QueryError } from '../query/errors.js';
 import { databaseStoreError } from '../store/database-errors.js';
 import { isUnavailable, STORE_RETRY_AFTER_SECONDS, StoreError } from '../store/errors.js';
-import { NegotiationError } from './negotiation.js';
-
-/** A nested route's parent (node, catalog, environment) does not exist. */
-export class ParentNotFoundError extends Error {}
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -30,15 +26,18 @@ function cancelledMessage(error: Error): string {
 }
 
 export function sendQueryError(reply: FastifyReply, error: unknown, logger: Logger): FastifyReply {
-  if (error instanceof QueryError) return reply.code(error.status).type(TEXT).send(error.message);
-  if (error instanceof NegotiationError) return reply.code(error.status).type(TEXT).send(error.message);
+  if (error instanceof QueryError) {
+    // An unknown parent is PuppetDB's JSON 404; every other query error its bare text.
+    if (error.code === 'ERR_QUERY_PARENT_NOT_FOUND')
+      return reply.code(error.status).send({ error: error.message });
+    return reply.code(error.status).type(TEXT).send(error.message);
+  }
   // SQLite's time bound, a full read queue, a lost worker, a database away: the query is fine.
   const storeError = error instanceof StoreError ? error : databaseStoreError(error);
   if (storeError) {
     if (isUnavailable(storeError)) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
     return reply.code(storeError.status).type(TEXT).send(storeError.message);
   }
-  if (error instanceof ParentNotFoundError) return reply.code(404).send({ error: error.message });
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && Object.hasOwn(PG_CLIENT_ERRORS, sqlState)) {
     const message = sqlState === '57014' ? cancelledMessage(error as Error) : (error as Error).message;

@@ -7,25 +7,12 @@
 import type { IncomingMessage } from 'node:http';
 import { QueryError } from '../query/errors.js';
 
-/**
- * A 406 or 415. PuppetDB 7.12.1 answers both as text/plain (checked against the real server; the
- * JSON `{"kind","msg"}` form in our reference notes belongs to later versions).
- */
-export class NegotiationError extends Error {
-  readonly status: 406 | 415;
-
-  constructor(status: 406 | 415, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 /** Lenient about parameters (`application/json; charset=utf-8`, `;q=0.9`), strict about the type. */
 export function checkAccept(accept: string | undefined): void {
   if (accept === undefined || accept.trim() === '') return;
   const types = accept.split(',').map((item) => item.split(';')[0]!.trim().toLowerCase());
   if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return;
-  throw new NegotiationError(406, 'must accept application/json');
+  throw new QueryError('ERR_QUERY_NOT_ACCEPTABLE', 'must accept application/json');
 }
 
 /** The media type of a request without parameters, lower-cased; undefined when absent. */
@@ -53,7 +40,7 @@ export async function readFormBody(raw: IncomingMessage, limit: number): Promise
 export function readJsonBody(body: unknown, contentType: string | undefined): Record<string, unknown> {
   const type = mediaType(contentType);
   if (type !== undefined && type !== 'application/json') {
-    throw new NegotiationError(415, `content type ${type} not supported`);
+    throw new QueryError('ERR_QUERY_UNSUPPORTED_MEDIA', `content type ${type} not supported`);
   }
   const text = typeof body === 'string' ? body : '';
   if (text.trim() === '') return {};

@@ -21,7 +21,7 @@ import { validateQuery } from '../query/validate.js';
 import { forDialect } from '../store/placeholders.js';
 import { canonicalTimestamp } from '../store/timestamps.js';
 import type { ResourceStore } from '../store/types.js';
-import { refusedMethodSchema, reportRouteSchema } from './route-schemas.js';
+import { refuseOtherMethods, reportRouteSchema } from './route-schemas.js';
 import { EVENTS_PARAMETERS } from './route-table.js';
 import { type JsonArrayOptions, sendJsonArray } from './stream-response.js';
 
@@ -129,12 +129,6 @@ export function registerReportRoutes(scope: FastifyInstance, context: ReportRout
   for (const [path, handler, summary, extra] of routes) {
     const url = base + path;
     scope.route({ method: ['GET', 'POST'], url, schema: reportRouteSchema(url, summary, extra), handler });
-    scope.route({
-      method: ['PUT', 'DELETE', 'PATCH'],
-      url,
-      schema: refusedMethodSchema(url),
-      handler: (_req, reply) =>
-        reply.code(400).type('text/plain; charset=utf-8').send('PuppetDB queries must be made via GET/POST'),
-    });
+    refuseOtherMethods(scope, url);
   }
 }

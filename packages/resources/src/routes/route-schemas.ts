@@ -6,7 +6,7 @@
  * ({@link describeOnly}) and the routes' own parsing stays the only judge.
  * @module
  */
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { QueryRoute } from './route-table.js';
 
 /** A validator compiler that accepts everything: the schemas only describe. */
@@ -120,6 +120,17 @@ export function refusedMethodSchema(url: string) {
     ...(params && { params }),
     response: { 400: plainError('`PuppetDB queries must be made via GET/POST`') },
   };
+}
+
+/** PUT, DELETE and PATCH on the query route `url`: PuppetDB's 400. */
+export function refuseOtherMethods(scope: FastifyInstance, url: string): void {
+  scope.route({
+    method: ['PUT', 'DELETE', 'PATCH'],
+    url,
+    schema: refusedMethodSchema(url),
+    handler: (_request, reply) =>
+      reply.code(400).type('text/plain; charset=utf-8').send('PuppetDB queries must be made via GET/POST'),
+  });
 }
 
 /** The schema of the command route (`POST /{prefix}/cmd/v1`), PuppetDB's command API. */

@@ -5,6 +5,8 @@
  * routes answer (503: the query is valid, the service is the limit).
  */
 
+import { ResourcesError } from '../errors.js';
+
 const STORE_ERROR_STATUS = {
   /** The query ran longer than `queryTimeoutMs` and was stopped. */
   ERR_STORE_QUERY_TIMEOUT: 503,
@@ -30,15 +32,9 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
 export type StoreErrorCode = keyof typeof STORE_ERROR_STATUS;
 
 /** A store failure with a stable `code` and the `status` to answer. */
-export class StoreError extends Error {
-  readonly code: StoreErrorCode;
-  readonly status: number;
-
+export class StoreError extends ResourcesError<StoreErrorCode> {
   constructor(code: StoreErrorCode, message: string) {
-    super(message);
-    this.name = 'StoreError';
-    this.code = code;
-    this.status = STORE_ERROR_STATUS[code];
+    super(code, STORE_ERROR_STATUS[code], message);
   }
 }
 

@@ -26,9 +26,9 @@
  *   number on both.
  */
 
-import { factContents } from './fact-schema.js';
+import { factContents, factsJson } from './fact-schema.js';
 import type { Migration } from './migration.js';
-import { storedReports } from './report-schema.js';
+import { latestEventCounts, storedReports } from './report-schema.js';
 import type { Dialect } from './types.js';
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
@@ -323,6 +323,8 @@ export const MIGRATIONS: readonly Migration[] = [
   queryIndexes,
   storedReports,
   factContents,
+  latestEventCounts,
+  factsJson,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */

@@ -150,6 +150,25 @@ describe.each(DIALECTS)('report routes on %s', (dialect) => {
     expect([missing.status, missing.text]).toEqual([400, "Missing required query parameter 'summarize_by'"]);
   });
 
+  it('counts the same with a filter on the events’ report fields (read through the join) as without', async () => {
+    const [latest] = await rows('/reports', {
+      query: ['and', ['=', 'certname', 'web2.example.com'], ['=', 'latest_report?', true]],
+    });
+    const own = { query: ['=', 'certname', 'web2.example.com'], summarize_by: 'certname' };
+    const expected = await rows('/event-counts', own);
+    expect(expected).toHaveLength(1);
+    const byReport = ['=', 'report', latest!.hash];
+    expect(await rows('/event-counts', { ...own, query: byReport })).toEqual(expected);
+    const viaReports = [
+      'in',
+      'report',
+      ['extract', 'hash', ['select_reports', ['=', 'certname', 'web2.example.com']]],
+    ];
+    expect(await rows('/event-counts', { ...own, query: viaReports })).toEqual(expected);
+    const implicit = ['subquery', 'reports', ['=', 'certname', 'web2.example.com']];
+    expect(await rows('/event-counts', { ...own, query: implicit })).toEqual(expected);
+  });
+
   it('keeps only each resource’s latest event with distinct_resources', async () => {
     const all = await rows('/events', { query: ['=', 'resource_title', 'ntp'] });
     const distinct = await rows('/events', {

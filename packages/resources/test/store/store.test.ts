@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESOURCE_COLUMNS } from '../../src/commands/apply-catalog.js';
-import { resourceHash } from '../../src/store/canonical-json.js';
-import { migrate } from '../../src/store/migrate.js';
+import { canonicalJson, resourceHash } from '../../src/store/canonical-json.js';
+import { factsJson } from '../../src/store/fact-schema.js';
+import { migrate, migrationStatements } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import { forDialect } from '../../src/store/placeholders.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
@@ -33,8 +34,32 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
   it('migrates once and records the version', async () => {
     t = await openTestStore(dialect);
     const rows = await t.store.all('SELECT version FROM schema_migrations');
-    expect(rows.map((r) => Number(r.version)).sort()).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(rows.map((r) => Number(r.version)).sort((a, b) => a - b)).toEqual(
+      MIGRATIONS.map((m) => m.version),
+    );
     expect(await migrate(t.store)).toEqual([]);
+  });
+
+  it("fills each node's facts JSON from its fact rows (migration 10), as a facts command writes it", async () => {
+    t = await openTestStore(dialect);
+    const facts = { os: { family: 'Debian', release: { major: '12' } }, 'b"q': [1, null], a: true, Z: 'x' };
+    await t.store.run(
+      forDialect(dialect, 'INSERT INTO certnames (certname, facts_timestamp) VALUES (?, ?)'),
+      ['web1', '2026-01-02T03:04:05.678Z'],
+    );
+    await t.store.run(forDialect(dialect, 'INSERT INTO certnames (certname) VALUES (?)'), ['web2']);
+    for (const [name, value] of Object.entries(facts)) {
+      const insert = 'INSERT INTO facts (certname, name, value) VALUES (?, ?, ?)';
+      await t.store.run(forDialect(dialect, insert), ['web1', name, canonicalJson(value)]);
+    }
+    for (const statement of migrationStatements(factsJson, dialect)) {
+      if (!statement.startsWith('ALTER')) await t.store.run(statement);
+    }
+    const rows = await t.store.all('SELECT certname, facts_json FROM certnames ORDER BY certname');
+    expect(rows).toEqual([
+      { certname: 'web1', facts_json: canonicalJson(facts) },
+      { certname: 'web2', facts_json: null },
+    ]);
   });
 
   it('reopens an existing database without migrating again', async () => {

@@ -8,6 +8,7 @@ import { column, type EntitySpec, output } from './entity-spec.js';
 
 export const CATALOGS: EntitySpec = {
   source: 'catalogs',
+  rowid: true,
   alias: 'c',
   fields: {
     catalog_uuid: column('string', 'catalog_uuid'),

@@ -89,6 +89,8 @@ export interface EntitySpec {
   readonly projections?: readonly string[];
   /** The entity's name in PuppetDB's error texts when it differs (`fact_nodes` for fact_contents). */
   readonly label?: string;
+  /** `source` is a table SQLite keeps with a rowid, by which a page of its rows is picked. */
+  readonly rowid?: true;
   /** Reports: only agent reports unless the query names `type` (PuppetDB's default). */
   readonly defaultAgentReports?: true;
 }

@@ -1,7 +1,8 @@
 /**
  * `factsets`: one row per node that sent facts (table `certnames`), each with its facts nested as
  * `{"data": [{"name", "value"}...], "href": "/pdb/query/v4/factsets/<node>/facts"}`.
- * `inventory`: the same nodes with their facts as one object and the `trusted` fact beside it;
+ * `inventory`: the same nodes with their facts as one object (stored so, `facts_json`) and the
+ * `trusted` fact beside it;
  * `facts.<path>` and `trusted.<path>` reach inside them (compiled as lookups in `facts`).
  * @module
  */
@@ -9,7 +10,7 @@ import { column, type EntitySpec, type FieldSpec, output } from './entity-spec.j
 
 const NODES_WITH_FACTS =
   '(SELECT certname, facts_environment AS environment, facts_timestamp AS timestamp, ' +
-  'facts_producer_timestamp AS producer_timestamp, facts_producer AS producer, facts_hash AS hash ' +
+  'facts_producer_timestamp AS producer_timestamp, facts_producer AS producer, facts_hash AS hash, facts_json ' +
   'FROM certnames WHERE facts_timestamp IS NOT NULL)';
 
 /** A node's facts as a whole: extracted, never compared (a dotted path compares inside). */
@@ -55,7 +56,7 @@ export const INVENTORY: EntitySpec = {
     output('certname', 'string'),
     output('timestamp', 'timestamp'),
     output('environment', 'string'),
-    output('facts', 'facts-object', 'certname'),
+    output('facts', 'facts-object', 'facts_json'),
     output('trusted', 'trusted-fact', 'certname'),
   ],
   nodeState: true,

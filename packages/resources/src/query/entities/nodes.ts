@@ -8,6 +8,7 @@ import { column, type EntitySpec, output } from './entity-spec.js';
 
 export const NODES: EntitySpec = {
   source: 'certnames',
+  rowid: true,
   alias: 'n',
   fields: {
     cached_catalog_status: column('string', 'cached_catalog_status'),

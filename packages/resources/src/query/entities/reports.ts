@@ -21,6 +21,7 @@ const latestReport: FieldSpec = { type: 'boolean', column: 'latest', projectable
 
 export const REPORTS: EntitySpec = {
   source: 'reports',
+  rowid: true,
   alias: 'rp',
   fields: {
     cached_catalog_status: column('string', 'cached_catalog_status'),
@@ -76,6 +77,16 @@ export const REPORTS: EntitySpec = {
   nodeState: false,
   defaultAgentReports: true,
 };
+
+/** The events' own table, and the event fields read from their report (the join of EVENTS' rows). */
+export const EVENT_ROWS = 'resource_events';
+export const EVENT_REPORT_FIELDS: ReadonlySet<string> = new Set([
+  'report',
+  'configuration_version',
+  'run_start_time',
+  'run_end_time',
+  'report_receive_time',
+]);
 
 export const EVENTS: EntitySpec = {
   source:

@@ -8,6 +8,7 @@ import { column, type EntitySpec, output } from './entity-spec.js';
 
 export const RESOURCES: EntitySpec = {
   source: 'resources',
+  rowid: true,
   alias: 'r',
   fields: {
     certname: column('string', 'certname', { values: ['certnames', 'certname'], list: true }),
