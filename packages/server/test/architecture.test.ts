@@ -39,7 +39,7 @@ const wholeConfigFunctions: Record<string, readonly string[]> = {
 };
 
 const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
-  (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.includes('test-support'),
+  (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
 );
 
 /** Every `from './...'` of every source file, as paths relative to `src/`. */
