@@ -2,15 +2,16 @@
 // A client that submits and waits: commands sent one at a time with secondsToWaitForCompletion,
 // each answered once it is applied (scripts, provisioning, tests work so), to @gatehouse/resources
 // on SQLite and on PostgreSQL and, with the same commands in the same run, to a live PuppetDB.
-// Two kinds: replace_facts (a small fact set) and replace_catalog (bench/fleet-gen.mjs, 500
-// resources). Prints a Markdown table: commands/s, p50 and p99 of one command's round trip, and
+// Three kinds: replace_facts (a small fact set), store_report (an agent run's report with 10 events,
+// metrics and a log) and replace_catalog (bench/fleet-gen.mjs, 500 resources). Certnames start
+// `ingest-waited-`, so a shared PuppetDB's other nodes are never replaced. Prints a Markdown table: commands/s, p50 and p99 of one command's round trip, and
 // each store's rate against PuppetDB's.
-// Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_CATALOGS (50), BENCH_DIALECTS (sqlite,postgres),
+// Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_REPORTS (100), BENCH_WAITED_CATALOGS (50), BENCH_DIALECTS (sqlite,postgres),
 //      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), BENCH_PUPPETDB_FIRST (1:
 //      PuppetDB measured first), PG_TEST_URL (.data/test-env). A count of 0 leaves that kind out.
 // Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as R from '@gatehouse/resources';
 import Fastify from 'fastify';
@@ -18,6 +19,7 @@ import pg from 'pg';
 import { catalogFor } from './fleet-gen.mjs';
 
 const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
+const REPORTS = Number(process.env.BENCH_WAITED_REPORTS ?? 100);
 const CATALOGS = Number(process.env.BENCH_WAITED_CATALOGS ?? 50);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const PUPPETDB = process.env.BENCH_PUPPETDB ?? 'http://127.0.0.1:18080';
@@ -26,7 +28,7 @@ const RUN = Date.now().toString(36);
 /** The commands of one kind, as [query string, body] pairs; fresh certnames and timestamps each run. */
 function commands(kind, count) {
   return Array.from({ length: count }, (_, i) => {
-    const certname = `waited-${RUN}-${i}.example.com`;
+    const certname = `ingest-waited-${RUN}-${i}.example.com`;
     const timestamp = new Date().toISOString();
     if (kind === 'facts') {
       const body = {
@@ -43,12 +45,79 @@ function commands(kind, count) {
       };
       return [`command=replace_facts&version=5&certname=${certname}`, JSON.stringify(body)];
     }
+    if (kind === 'report') {
+      return [
+        `command=store_report&version=8&certname=${certname}&producer-timestamp=${timestamp}`,
+        JSON.stringify(report(certname, timestamp, i)),
+      ];
+    }
     const catalog = { ...catalogFor(i, { resources: 500, timestamp }), certname };
     return [
       `command=replace_catalog&version=9&certname=${certname}&producer-timestamp=${timestamp}`,
       JSON.stringify(catalog),
     ];
   });
+}
+
+/** An agent run's `store report` v8 payload: 10 changed files, metrics and one log line. */
+function report(certname, timestamp, i) {
+  const uuid = `00000000-0000-4000-8000-${(Date.now() * 1000 + i).toString(16).slice(-12).padStart(12, '0')}`;
+  const events = Array.from({ length: 10 }, (_, n) => ({
+    resource_type: 'File',
+    resource_title: `/srv/app/conf.d/${n}.conf`,
+    timestamp,
+    skipped: false,
+    file: '/etc/puppetlabs/code/environments/production/manifests/site.pp',
+    line: 10 + n,
+    containment_path: ['Stage[main]', 'Profile::App', `File[/srv/app/conf.d/${n}.conf]`],
+    corrective_change: false,
+    events: [
+      {
+        status: 'success',
+        timestamp,
+        property: 'content',
+        name: null,
+        new_value: `{md5}${i + 1}`,
+        old_value: `{md5}${i}`,
+        message: 'content changed',
+        corrective_change: false,
+      },
+    ],
+  }));
+  return {
+    certname,
+    environment: 'production',
+    puppet_version: '7.23.0',
+    report_format: 12,
+    configuration_version: String(i),
+    start_time: timestamp,
+    end_time: timestamp,
+    producer_timestamp: timestamp,
+    producer: 'puppet.example.com',
+    resources: events,
+    metrics: [{ category: 'resources', name: 'total', value: 10 }],
+    logs: [
+      {
+        file: null,
+        line: null,
+        level: 'notice',
+        message: 'Applied catalog',
+        source: 'Puppet',
+        tags: ['notice'],
+        time: timestamp,
+      },
+    ],
+    transaction_uuid: uuid,
+    catalog_uuid: uuid,
+    code_id: null,
+    job_id: null,
+    cached_catalog_status: 'not_used',
+    status: 'changed',
+    noop: false,
+    corrective_change: false,
+    noop_pending: false,
+    type: 'agent',
+  };
 }
 
 function percentile(sorted, p) {
@@ -119,9 +188,16 @@ if (PUPPETDB !== 'none') {
   else targets.push(puppetdbTarget);
 }
 
+const LABELS = {
+  facts: 'replace_facts',
+  report: 'store_report (10 events)',
+  catalog: 'replace_catalog (500 resources)',
+};
 const rows = [];
+const loadAtStart = loadavg()[0].toFixed(1);
 const kinds = [
   ['facts', FACTS],
+  ['report', REPORTS],
   ['catalog', CATALOGS],
 ].filter(([, count]) => count > 0);
 for (const [kind, count] of kinds) {
@@ -142,10 +218,11 @@ for (const [kind, count] of kinds) {
   for (const [name, r] of results) {
     const ratio = puppetdb && !name.startsWith('PuppetDB') ? `${(r.rate / puppetdb.rate).toFixed(1)}x` : '';
     rows.push(
-      `| replace_${kind === 'facts' ? 'facts' : 'catalog (500 resources)'} | ${name} | ${count} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} |`,
+      `| ${LABELS[kind]} | ${name} | ${count} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} |`,
     );
   }
 }
+console.log(`Load average (1 min): ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end.\n`);
 console.log('| command | target | commands | commands/s | p50 ms | p99 ms | rate vs PuppetDB |');
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
