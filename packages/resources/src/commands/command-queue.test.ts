@@ -137,6 +137,20 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     );
   });
 
+  it('applies commands stored behind its back (another instance, no signals) by one loop polling', async () => {
+    t = await openTestStore(dialect);
+    const p = processor({ pollMs: 20, concurrency: 3 });
+    // Stored as another instance does when no signal tells this one: only the poll finds them.
+    for (let i = 0; i < 20; i += 1)
+      await enqueue(t.store, {
+        uuid: randomUUID(),
+        received: NOW,
+        command: catalogCommand(`n${i}`, T1, 'a'),
+      });
+    await p.idle();
+    expect(Object.values(await outcomes())).toEqual(Array.from({ length: 20 }, () => 'stored'));
+  });
+
   it('retries a failing command, then keeps it as a dead letter with each error', async () => {
     t = await openTestStore(dialect);
     const broken = {

@@ -9,9 +9,11 @@
  * its own, and the commit, which costs about as much as the apply of a later catalog, is paid once
  * for all. Waiters hear of them after the commit. A loop whose last claim found nothing sleeps
  * until `wake()` says a command was stored (here, or on another instance that signalled it) or a
- * retry is due, instead of opening one more transaction only to find the queue empty; only while
- * no signals of the other instances arrive does it also look every `pollMs`. While the database is away, the loops try
- * again with a growing pause and say nothing: the store logs the outage once.
+ * retry is due, instead of opening one more transaction only to find the queue empty. Only while
+ * no signals of the other instances arrive does one loop also look every `pollMs` (one look is
+ * enough to find their commands; a loop that finds more than a transaction's worth wakes another).
+ * While the database is away, the loops try again with a growing pause and say nothing: the store
+ * logs the outage once.
  */
 
 import { type Logger, silentLogger } from '../logger.js';
@@ -85,7 +87,7 @@ export class QueueConsumer {
 
   /** Starts the loops (commands left by a previous run are applied first, by their order). */
   start(): void {
-    for (let i = 0; i < this.#options.concurrency; i += 1) this.#loops.push(this.#loop());
+    for (let i = 0; i < this.#options.concurrency; i += 1) this.#loops.push(this.#loop(i === 0));
   }
 
   /** A command was just stored here: wake an idle loop. */
@@ -102,7 +104,8 @@ export class QueueConsumer {
     await Promise.all(this.#loops);
   }
 
-  async #loop(): Promise<void> {
+  /** One loop; the `watching` one looks every `pollMs` while no signals arrive. */
+  async #loop(watching: boolean): Promise<void> {
     while (!this.#stopped) {
       let worked = false;
       let pauseMs: number | undefined;
@@ -113,7 +116,7 @@ export class QueueConsumer {
       } catch (error) {
         pauseMs = this.#paused(error);
       }
-      if (!worked && !this.#stopped) await this.#sleep(pauseMs);
+      if (!worked && !this.#stopped) await this.#sleep(pauseMs, watching);
     }
   }
 
@@ -147,7 +150,7 @@ export class QueueConsumer {
    * one left behind by its timer would swallow the next `wake()`, and a command stored here would
    * then wait for the poll (the ~250 ms every waited command used to take).
    */
-  #sleep(pauseMs?: number): Promise<void> {
+  #sleep(pauseMs: number | undefined, watching: boolean): Promise<void> {
     if (pauseMs === undefined && this.#missedWakes > 0) {
       this.#missedWakes -= 1;
       return Promise.resolve();
@@ -158,14 +161,17 @@ export class QueueConsumer {
         this.#sleepers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, pauseMs ?? this.#idleMs());
+      const timer = setTimeout(wake, pauseMs ?? this.#idleMs(watching));
       this.#sleepers.add(wake);
     });
   }
 
-  /** While listening, a look every 30 s only as a safety net: signals and retry timers wake the loops. */
-  #idleMs(): number {
-    return this.#options.listening?.() ? 30_000 : this.#options.pollMs;
+  /**
+   * Every 30 s only as a safety net while listening, or for the loops that do not watch: signals,
+   * local stores, retry timers and a busy loop wake them.
+   */
+  #idleMs(watching: boolean): number {
+    return watching && !this.#options.listening?.() ? this.#options.pollMs : 30_000;
   }
 
   /**
@@ -204,7 +210,11 @@ export class QueueConsumer {
     }
     for (const event of events) this.#options.onEvent(event);
     if (claimed.length === 0) return false;
-    if (!drained) return true;
+    if (!drained) {
+      // More than one transaction's worth is queued: bring in a loop that sleeps, if any.
+      this.#sleepers.values().next().value?.();
+      return true;
+    }
     // Only a loop that applied something looks again for what was passed over: an idle one
     // would only pass over the same busy nodes again.
     const passedOver = this.#passedOver;
