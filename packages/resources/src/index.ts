@@ -23,6 +23,7 @@ export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './c
 export {
   CommandProcessor,
   type ProcessorOptions,
+  type SubmitOptions,
   type Submission,
 } from './commands/processor.js';
 export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
