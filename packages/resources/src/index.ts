@@ -23,8 +23,8 @@ export { COMMAND_ERROR_STATUSES, CommandError, type CommandErrorCode } from './c
 export {
   CommandProcessor,
   type ProcessorOptions,
-  type SubmitOptions,
   type Submission,
+  type SubmitOptions,
 } from './commands/processor.js';
 export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
 export type { SettledCommand } from './commands/settled-command.js';

@@ -11,7 +11,9 @@
  * The client's wait is honoured: an apply still running when it ends (a node locked elsewhere, a
  * big catalog on a busy database) is reported `late`, and the caller stores the command in the
  * queue under the same uuid, which is unique: whichever of the two commits first wins, the other
- * fails, so the command is applied once either way and is durable before the timeout's answer.
+ * stores nothing, so the command is applied once either way and is durable before the timeout's
+ * answer. On PostgreSQL this runs on the event loop; on SQLite in the command thread, which owns
+ * the writer (`apply-waited` jobs).
  */
 
 import type { Logger } from '../logger.js';
@@ -56,8 +58,8 @@ export type WaitedApply =
 
 /** Options of the waited applies of one instance. */
 export interface WaitedApplierOptions {
-  /** This instance's name in `applied_by`. */
-  readonly instance: string;
+  /** `applyWhileStoring` where the writer is: on the store, or through the SQLite command thread. */
+  readonly applyWhileStoring: (entry: QueueEntry) => Promise<ApplyOutcome | undefined>;
   /** Waited commands applied at once; more go through the queue. */
   readonly concurrency: number;
   readonly logger: Logger;
@@ -65,12 +67,10 @@ export interface WaitedApplierOptions {
 
 /** Applies waited commands as they are stored, up to `concurrency` at once. */
 export class WaitedApplier {
-  readonly #store: ResourceStore;
   readonly #options: WaitedApplierOptions;
   #applying = 0;
 
-  constructor(store: ResourceStore, options: WaitedApplierOptions) {
-    this.#store = store;
+  constructor(options: WaitedApplierOptions) {
     this.#options = options;
   }
 
@@ -82,7 +82,7 @@ export class WaitedApplier {
   async apply(entry: QueueEntry, waitMs: number): Promise<WaitedApply> {
     if (this.#applying >= this.#options.concurrency) return { queue: true };
     this.#applying += 1;
-    const applying = applyWhileStoring(this.#store, entry, this.#options.instance, () => new Date());
+    const applying = this.#options.applyWhileStoring(entry);
     const settled = applying.finally(() => {
       this.#applying -= 1;
     });

@@ -67,13 +67,17 @@ function run(db: SqlRunner, sql: string, params: readonly SqlParam[] = []): Prom
   return db.run(forDialect(db.dialect, sql), params);
 }
 
-/** Stores `entry` as the newest queued command. */
-export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<void> {
+/**
+ * Stores `entry` as the newest queued command. False when its uuid is stored already: a waited
+ * command applied as it was stored (commands/apply-waited.ts) got there first. On PostgreSQL an
+ * uncommitted row of the same uuid makes this wait for its transaction's end.
+ */
+export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<boolean> {
   const { certname, producerTimestamp } = commandKey(entry.command);
-  await run(
+  const stored = await run(
     db,
     `INSERT INTO command_queue (uuid, received, command, version, certname, producer_timestamp, payload)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING`,
     [
       entry.uuid,
       entry.received,
@@ -84,6 +88,7 @@ export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<void> {
       JSON.stringify(entry.command),
     ],
   );
+  return stored === 1;
 }
 
 /** How an applied command was settled (its `command_queue` row's last columns). */

@@ -3,8 +3,8 @@
  * The command API's side of the durable queue. `submit` stores a checked command in the queue
  * (commands/command-queue.ts) and resolves once it is committed, before the route answers 200;
  * a consumer (commands/queue-consumer.ts) applies it in the background, in the SQLite command
- * thread or, on PostgreSQL, here. On PostgreSQL a command whose client waits for it is applied in
- * the transaction that stores it instead (commands/apply-waited.ts), up to `concurrency` at once;
+ * thread or, on PostgreSQL, here. A command whose client waits for it is applied in the
+ * transaction that stores it instead (commands/apply-waited.ts), up to `concurrency` at once;
  * one still applying when the wait ends is queued as well, under its unique uuid, so it is durable
  * before the timeout is answered and applied once, by whichever commits first. `done` settles when this instance applied it (in-process, no
  * database round trip), or, for a command another instance sharing the database applied, when
@@ -16,10 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
-import { isDuplicateKey } from '../store/database-errors.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
-import { WaitedApplier } from './apply-waited.js';
+import { applyWhileStoring, WaitedApplier } from './apply-waited.js';
 import type { CommandPeers, CommandSignal } from './command-peers.js';
 import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands } from './command-queue.js';
 import type { CommandThread } from './command-thread.js';
@@ -54,8 +53,8 @@ export interface ProcessorOptions {
 /** How a command is submitted. */
 export interface SubmitOptions {
   /**
-   * How long its client waits for it (`secondsToWaitForCompletion`, in ms). On PostgreSQL it is
-   * then applied in the transaction that stores it, when its node has nothing queued and fewer
+   * How long its client waits for it (`secondsToWaitForCompletion`, in ms). It is then applied in
+   * the transaction that stores it, when its node has nothing queued and fewer
    * than `concurrency` such applies run: `submit` resolves with `done` already settled, or, when
    * the apply outlasts the wait, once the command is queued as well.
    */
@@ -94,8 +93,8 @@ export class CommandProcessor {
   readonly #unsubscribe: () => void;
   readonly #instance = instanceName();
   readonly #logger: Logger;
-  /** PostgreSQL: applies waited commands as they are stored. */
-  readonly #waited: WaitedApplier | undefined;
+  /** Applies waited commands as they are stored. */
+  readonly #waited: WaitedApplier;
   #poller: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -111,13 +110,14 @@ export class CommandProcessor {
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }
-    if (!this.#thread) {
-      this.#waited = new WaitedApplier(store, {
-        instance: this.#instance,
-        concurrency,
-        logger: this.#logger,
-      });
-    }
+    const thread = this.#thread;
+    this.#waited = new WaitedApplier({
+      applyWhileStoring: thread
+        ? (entry) => thread.applyWaited(entry)
+        : (entry) => applyWhileStoring(store, entry, this.#instance, () => new Date()),
+      concurrency,
+      logger: this.#logger,
+    });
     const onEvent = (event: QueueEvent) => {
       this.#settle(event);
       this.#peers?.publish({ kind: 'settled', ...event });
@@ -153,17 +153,22 @@ export class CommandProcessor {
     if (this.#closed) throw new Error('@gatehouse/resources: the command processor is closed');
     const entry: QueueEntry = { uuid: randomUUID(), received: this.#now().toISOString(), command };
     const { waitMs } = options;
-    if (this.#waited && waitMs !== undefined && waitMs > 0) {
+    if (waitMs !== undefined && waitMs > 0) {
       const receivedAt = performance.now();
       const result = await this.#waited.apply(entry, waitMs);
       if ('applied' in result) return this.#appliedAsStored(entry, result.applied, receivedAt);
       if ('late' in result) return this.#queueLate(entry, result.late, receivedAt);
     }
-    return this.#queue(entry);
+    const queued = await this.#queue(entry);
+    if (!queued) throw new Error(`@gatehouse/resources: command ${entry.uuid} is stored already`);
+    return queued;
   }
 
-  /** Stores `entry` in the queue, for a consumer to apply; `done` settles when one has. */
-  async #queue(entry: QueueEntry): Promise<Submission> {
+  /**
+   * Stores `entry` in the queue, for a consumer to apply; `done` settles when one has. Undefined
+   * when its uuid is stored already (a waited command applied as it was stored).
+   */
+  async #queue(entry: QueueEntry): Promise<Submission | undefined> {
     let waiter!: Waiter;
     const done = new Promise<ApplyOutcome>((resolve, reject) => {
       waiter = { command: entry.command.kind, receivedAt: performance.now(), resolve, reject };
@@ -171,18 +176,21 @@ export class CommandProcessor {
     // Nobody may be waiting; a failure is logged by the consumer, so it is no unhandled rejection.
     done.catch(() => undefined);
     this.#waiters.set(entry.uuid, waiter);
+    let stored: boolean;
     try {
-      if (this.#thread) await this.#thread.enqueue(entry);
-      else {
-        await enqueue(this.#store, entry);
-        this.#consumer!.wake();
-        this.#peers?.publish({ kind: 'stored' });
-      }
+      stored = this.#thread ? await this.#thread.enqueue(entry) : await enqueue(this.#store, entry);
     } catch (error) {
       this.#waiters.delete(entry.uuid);
       throw error;
     }
-    if (!this.#thread && !this.#peers?.listening) this.#startPolling();
+    if (!stored) {
+      this.#waiters.delete(entry.uuid);
+      return undefined;
+    }
+    if (this.#thread) return { uuid: entry.uuid, done };
+    this.#consumer!.wake();
+    this.#peers?.publish({ kind: 'stored' });
+    if (!this.#peers?.listening) this.#startPolling();
     return { uuid: entry.uuid, done };
   }
 
@@ -194,22 +202,22 @@ export class CommandProcessor {
 
   /**
    * The wait ended while the command was applied as it is stored: it goes into the queue too. The
-   * uuid is unique, so the apply, if it committed first, makes the queue's insert fail (and its
-   * outcome is the answer); if the insert commits first, the apply fails and a consumer applies it.
+   * uuid is unique, so the apply, if it committed first, leaves the queue's insert nothing to do
+   * (and its outcome is the answer); if the insert commits first, the apply stores nothing and a
+   * consumer applies the queued command.
    */
   async #queueLate(
     entry: QueueEntry,
     late: Promise<ApplyOutcome | undefined>,
     receivedAt: number,
   ): Promise<Submission> {
-    try {
-      return await this.#queue(entry);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      const outcome = await late;
-      if (outcome === undefined) throw error;
-      return this.#appliedAsStored(entry, outcome, receivedAt);
+    const queued = await this.#queue(entry);
+    if (queued) return queued;
+    const outcome = await late;
+    if (outcome === undefined) {
+      throw new Error(`@gatehouse/resources: command ${entry.uuid} was neither applied nor queued`);
     }
+    return this.#appliedAsStored(entry, outcome, receivedAt);
   }
 
   /** Depth, age and dead letters of the queue. */

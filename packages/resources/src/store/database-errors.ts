@@ -66,11 +66,6 @@ export function isPostgresAway(error: unknown): boolean {
   return PG_MESSAGES.some((text) => error.message.includes(text));
 }
 
-/** True when `error` is a unique-key violation (PostgreSQL 23505, SQLite's UNIQUE or PRIMARY KEY). */
-export function isDuplicateKey(error: unknown): boolean {
-  return /^(23505|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY))$/.test(codeOf(error));
-}
-
 /** The store error for an SQLite failure of the file itself, or undefined for anything else. */
 export function sqliteStoreError(error: unknown): StoreError | undefined {
   if (!(error instanceof Error)) return undefined;
