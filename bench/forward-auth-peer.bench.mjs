@@ -10,11 +10,12 @@
 // BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32), OAUTH2_PROXY (path), NGINX_PATH.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureRun } from './lib/measure.mjs';
+import { authRequestLocations, cpuOf, freePort, startNginx } from './lib/processes.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -23,14 +24,6 @@ const oauth2Proxy = process.env.OAUTH2_PROXY ?? 'oauth2-proxy';
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const gatehouseBin = join(root, 'packages/server/bin/gatehouse.js');
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor(url, init) {
   for (let i = 0; i < 600; i++) {
@@ -41,17 +34,6 @@ async function waitFor(url, init) {
     }
   }
   throw new Error(`${url} never answered`);
-}
-
-/** user + system CPU time in µs of a process and its children (Gatehouse's workers), from /proc. */
-function cpuOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  let cpu = (Number(stat[11]) + Number(stat[12])) * 10_000;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    for (const child of children ? children.split(' ') : []) cpu += cpuOf(child);
-  }
-  return cpu;
 }
 
 const load = () =>
@@ -118,38 +100,14 @@ try {
   );
   children.push(oauth2);
   // nginx: one location per service, each auth_request in front of the same static upstream.
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
-  const location = (name, auth) => `
-    location /${name}/ {
-      auth_request /_${name};
-      proxy_pass http://static;
-    }
-    location = /_${name} {
-      internal;
-      proxy_pass ${auth};
-      proxy_pass_request_body off;
-      proxy_set_header Content-Length "";
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-Method $request_method;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Uri $request_uri;
-    }`;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream static { server 127.0.0.1:${staticPort}; keepalive 32; keepalive_requests 1000000; }
-  upstream gatehouse { server 127.0.0.1:${gatePort}; keepalive 32; keepalive_requests 1000000; }
-  upstream oauth2proxy { server 127.0.0.1:${proxyPort}; keepalive 32; keepalive_requests 1000000; }
-  server { listen 127.0.0.1:${staticPort}; keepalive_requests 1000000; location / { return 200 "ok"; } }
+  const location = (name, auth) =>
+    authRequestLocations({ path: `/${name}/`, check: `/_${name}`, auth, upstream: 'static' });
+  children.push(
+    startNginx(
+      dir,
+      nginxPath,
+      { static: staticPort, gatehouse: gatePort, oauth2proxy: proxyPort },
+      `  server { listen 127.0.0.1:${staticPort}; keepalive_requests 1000000; location / { return 200 "ok"; } }
   server {
     listen 127.0.0.1:${nginxPort};
     keepalive_requests 1000000;
@@ -157,11 +115,9 @@ http {
     proxy_set_header Connection "";
     ${location('gatehouse', 'http://gatehouse/auth/forward')}
     ${location('oauth2proxy', 'http://oauth2proxy/oauth2/auth')}
-  }
-}
-`,
+  }`,
+    ),
   );
-  children.push(spawn(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' }));
 
   // Log in to both; keep each one's session cookie.
   const gateLogin = await waitFor(`http://127.0.0.1:${gatePort}/auth/local/login`, {
@@ -236,14 +192,10 @@ http {
     const line = [];
     for (const [name, target] of Object.entries(targets)) {
       await autocannon({ ...target, connections, duration: 1 }); // warm-up
-      const before = cpuOf(serviceOf(name));
-      const run = await autocannon({ ...target, connections, duration });
-      const perRequest = (cpuOf(serviceOf(name)) - before) / run.requests.total;
-      if (run.non2xx > 0 || run.errors > 0)
-        throw new Error(`${name}: ${run.non2xx} non-2xx, ${run.errors} errors`);
-      results[name].push(run.requests.average);
-      cpu[name].push(perRequest);
-      line.push(`${name} ${Math.round(run.requests.average)} (${perRequest.toFixed(0)} µs CPU/req)`);
+      const run = await measureRun({ ...target, connections, duration }, async () => cpuOf(serviceOf(name)));
+      results[name].push(run.rps);
+      cpu[name].push(run.cpu);
+      line.push(`${name} ${Math.round(run.rps)} (${run.cpu.toFixed(0)} µs CPU/req)`);
     }
     const [gd, od, gn, on] = Object.values(results).map((list) => list[round - 1]);
     console.log(

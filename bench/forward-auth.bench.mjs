@@ -6,26 +6,18 @@
 // Options: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 32),
 // NGINX_PATH (default /usr/sbin/nginx).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRun } from './lib/measure.mjs';
+import { authRequestLocations, cpuOf, freePort, startNginx } from './lib/processes.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const secret = 'forward-auth bench secret, not for production use';
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts a process and resolves once `ready` matches its output. */
 function start(command, args, options, ready) {
@@ -54,12 +46,6 @@ async function waitFor(url) {
   throw new Error(`${url} never answered`);
 }
 
-/** user + system CPU time of a process in µs, from /proc (clock ticks of 10 ms). */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 const dir = mkdtempSync(join(os.tmpdir(), 'gatehouse-fwd-bench-'));
 const children = [];
 try {
@@ -86,22 +72,11 @@ try {
     { stdio: 'ignore' },
   );
   children.push(echo);
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream echo { server 127.0.0.1:${echoPort}; keepalive 32; keepalive_requests 1000000; }
-  upstream gatehouse { server 127.0.0.1:${gatePort}; keepalive 32; keepalive_requests 1000000; }
-  server {
+  const nginx = startNginx(
+    dir,
+    nginxPath,
+    { echo: echoPort, gatehouse: gatePort },
+    `  server {
     listen 127.0.0.1:${nginxPort};
     # nginx closes a client connection after 1,000 requests by default; autocannon counts the
     # request that meets the close as an error, which stops the run
@@ -109,30 +84,15 @@ http {
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     location /open/ { proxy_pass http://echo; }
-    location /protected/ {
-      auth_request /_gatehouse;
-      auth_request_set $gatehouse_user $upstream_http_x_auth_request_user;
-      proxy_set_header X-Auth-Request-User $gatehouse_user;
-      proxy_set_header Connection "";
-      proxy_pass http://echo;
-    }
-    location = /_gatehouse {
-      internal;
-      proxy_pass http://gatehouse/auth/forward;
-      proxy_pass_request_body off;
-      proxy_set_header Content-Length "";
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-Method $request_method;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Uri $request_uri;
-    }
-  }
-}
-`,
+    ${authRequestLocations({
+      path: '/protected/',
+      check: '/_gatehouse',
+      auth: 'http://gatehouse/auth/forward',
+      upstream: 'echo',
+      passUser: true,
+    })}
+  }`,
   );
-  const nginx = spawn(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
-    stdio: 'ignore',
-  });
   children.push(nginx);
   const base = `http://127.0.0.1:${nginxPort}`;
   await waitFor(`${base}/open/`);

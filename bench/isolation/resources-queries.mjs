@@ -6,9 +6,9 @@
 // As a scenario of bench/isolation.bench.mjs:   import { resourceQueries } from './isolation/resources-queries.mjs'
 // As the load process it starts:                node bench/isolation/resources-queries.mjs <service URL>
 //   (prints {"queries": n, "bytes": n, "errors": n} on SIGTERM)
-import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startLoadProcess } from './load-process.mjs';
 
 const NODES = Number(process.env.BENCH_NODES ?? 1000);
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 300);
@@ -47,20 +47,12 @@ export const resourceQueries = {
     return `fleet ${NODES} nodes x ${RESOURCES} resources (${resources} resources, SQLite ${database})`;
   },
   start({ url }) {
-    const child = fork(fileURLToPath(import.meta.url), [url], {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    return async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      const { queries, bytes, errors } = JSON.parse(out);
-      return `${queries} heavy queries (${(bytes / 1e6).toFixed(0)} MB) during the runs, ${errors} errors`;
-    };
+    return startLoadProcess(
+      fileURLToPath(import.meta.url),
+      url,
+      ({ queries, bytes, errors }) =>
+        `${queries} heavy queries (${(bytes / 1e6).toFixed(0)} MB) during the runs, ${errors} errors`,
+    );
   },
 };
 

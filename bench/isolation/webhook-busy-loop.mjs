@@ -6,11 +6,11 @@
 // As a scenario of bench/isolation.bench.mjs:   import { webhookBusyLoop } from './isolation/webhook-busy-loop.mjs'
 // As the load process it starts:                node bench/isolation/webhook-busy-loop.mjs <service URL>
 //   (prints {"calls": n, "errors": n} on SIGTERM)
-import { fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startLoadProcess } from './load-process.mjs';
 
 const CALLERS = 4;
 const SPIN_MS = 200;
@@ -19,28 +19,21 @@ export const webhookBusyLoop = {
   name: `(b) a webhook handler busy-loops (${SPIN_MS} ms of CPU per call, ${CALLERS} callers)`,
   async prepare({ config }) {
     const folder = mkdtempSync(join(tmpdir(), 'gatehouse-isolation-hooks-'));
+    // The sandboxed worker (the default isolation) reads the module as its own user.
+    chmodSync(folder, 0o755);
     writeFileSync(
       join(folder, 'spin.ts'),
       `export default class { handleSpin() { const end = Date.now() + ${SPIN_MS}; while (Date.now() < end) {} return 'spun'; } }`,
     );
     config.webhooks = { ...config.webhooks, folder, concurrency: CALLERS };
-    return `webhook module spin.ts in ${folder}, isolation "process" (the default)`;
+    return `webhook module spin.ts in ${folder}, the default isolation`;
   },
   start({ url }) {
-    const child = fork(fileURLToPath(import.meta.url), [url], {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    return async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      const { calls, errors } = JSON.parse(out);
-      return `${calls} busy-looping webhook calls during the runs, ${errors} errors`;
-    };
+    return startLoadProcess(
+      fileURLToPath(import.meta.url),
+      url,
+      ({ calls, errors }) => `${calls} busy-looping webhook calls during the runs, ${errors} errors`,
+    );
   },
 };
 

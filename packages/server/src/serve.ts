@@ -13,11 +13,12 @@ import { isLoopbackHost } from './access/loopback.js';
 import { buildApp } from './app.js';
 import type { ProcessRole } from './cluster/process-role.js';
 import { describeWorkers, planWorkers } from './cluster/workers.js';
-import { formatHost, listeningScheme, serviceURL } from './config/load.js';
+import { listeningScheme, serviceURL } from './config/load.js';
 import { requestLimitWarnings } from './config/request-limits.js';
 import type { GatehouseConfig } from './config/schema.js';
 import { type DataFolder, openDataFolder } from './data/folder.js';
 import { createServiceLog, type LineWriter, type ServiceLog } from './logging.js';
+import { formatHost } from './settings/url-host.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
@@ -93,14 +94,17 @@ export async function startService(
 }
 
 /** The log `server.logLevel` and `server.logFormat` ask for, writing through `write`. */
-export function serviceLogOf(config: GatehouseConfig, write?: LineWriter): ServiceLog {
+export function serviceLogOf(
+  config: { readonly server: Pick<GatehouseConfig['server'], 'logLevel' | 'logFormat'> },
+  write?: LineWriter,
+): ServiceLog {
   const { logLevel, logFormat } = config.server;
   return createServiceLog({ level: logLevel, format: logFormat, ...(write && { write }) });
 }
 
 /** The start-up lines: where everything lives, what the areas announced, warnings. */
 export function startupSummary(
-  config: GatehouseConfig,
+  config: Pick<GatehouseConfig, 'server' | 'tls' | 'access' | 'auth'>,
   data: DataFolder,
   url: string,
   configFile: string | undefined,
@@ -130,7 +134,11 @@ export function startupSummary(
  * it at once, before building and listening: the password exists only in this process, so a start
  * that fails later (port taken, bad provider) must already have shown it.
  */
-export function firstCredentialLines(config: GatehouseConfig, data: DataFolder, url: string): string[] {
+export function firstCredentialLines(
+  config: { readonly auth: Pick<GatehouseConfig['auth'], 'audiences' | 'direct'> },
+  data: DataFolder,
+  url: string,
+): string[] {
   if (!data.firstCredential) return [];
   const { user, password } = data.firstCredential;
   // With auth.audiences set, a login without an allowed `aud` is refused: the hint names the first.

@@ -5,13 +5,10 @@
  * back through the callback and lands on the demo page logged in. `make test-setup` installs
  * Chromium and sets CHROMIUM_PATH.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../src/serve.js';
-import { launchChromium, openPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserService } from './support/browser.js';
 import { serveFolder } from './support/service.js';
 
 const customPage = `<!doctype html>
@@ -23,14 +20,7 @@ const customPage = `<!doctype html>
 `;
 
 describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let url: string;
-  let password = '';
-  // One folder for the whole file: the credentials file in its data folder must outlive each test.
-  const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-local-'));
-
-  beforeAll(async () => {
+  const service = useBrowserService(async (cwd) => {
     writeFileSync(join(cwd, 'staff-login.html'), customPage);
     const file = {
       auth: {
@@ -46,34 +36,28 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
       },
     };
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
-    ({ service, password } = await serveFolder(cwd));
-    url = service.url;
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    rmSync(cwd, { recursive: true, force: true });
+    return serveFolder(cwd);
   });
 
   it('logs in through the default login page and comes back logged in', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${url}/auth/corp/login?from=${encodeURIComponent(`${url}/`)}`);
+    const home = encodeURIComponent(`${service.url}/`);
+    const { page, errors } = await service.open(`/auth/corp/login?from=${home}`, 'input[name="username"]');
     expect(await page.title()).toBe('Log in to corp');
     await page.fill('input[name="username"]', 'admin');
-    await page.fill('input[name="password"]', password);
+    await page.fill('input[name="password"]', service.password);
     await page.click('button[type="submit"]');
     await page.waitForSelector('#user', { state: 'visible' });
-    expect(new URL(page.url()).origin).toBe(new URL(url).origin);
+    expect(new URL(page.url()).origin).toBe(new URL(service.url).origin);
     expect(await page.textContent('#name')).toBe('admin');
     expect(await page.textContent('#id')).toMatch(/^corp_[0-9a-f]{40}$/);
     expect(errors).toEqual([]);
   });
 
   it('shows the template login page, its refusal, then logs in', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${url}/auth/staff/login?from=${encodeURIComponent(`${url}/`)}`);
+    const { page } = await service.open(
+      `/auth/staff/login?from=${encodeURIComponent(`${service.url}/`)}`,
+      '#brand',
+    );
     expect(await page.textContent('#brand')).toBe('Staff sign-in');
     expect(await page.textContent('#problem')).toBe('');
     await page.fill('#who', 'admin');
@@ -82,7 +66,7 @@ describe('local OAuth 2.0 servers from auth.providers, in headless Chromium', ()
     await page.waitForSelector('#problem:not(:empty)');
     expect(await page.textContent('#problem')).toBe('wrong user name or password');
     await page.fill('#who', 'admin');
-    await page.fill('#secret', password);
+    await page.fill('#secret', service.password);
     await page.click('#go');
     await page.waitForSelector('#user', { state: 'visible' });
     expect(await page.textContent('#id')).toMatch(/^staff_[0-9a-f]{40}$/);

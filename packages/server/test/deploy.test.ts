@@ -10,11 +10,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/ports.js';
 import { configSchema } from '../src/config/schema.js';
 import { binPath, firstPassword, useServe } from './support/cli.js';
 import { useTestSchemas } from './support/pg-schema.js';
 import { createCA, httpsCall } from './support/pki.js';
-import { freePort, readmeFiles, useProxies } from './support/proxies.js';
+import { readmeFiles, useProxies } from './support/proxies.js';
 import { useTempDirs } from './support/temp.js';
 
 const deploy = (file: string) => fileURLToPath(new URL(`../../../deploy/${file}`, import.meta.url));

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunningService } from '../src/serve.js';
-import { launchChromium, logInWithForm } from './support/browser.js';
+import { browse, logInThroughProxy } from './support/browser.js';
 import { type Echoed, useProxies } from './support/proxies.js';
 import { serveFolder } from './support/service.js';
 import { useTempDirs } from './support/temp.js';
@@ -193,18 +193,13 @@ describe.each(['nginx', 'caddy'] as const)('forward authentication through %s', 
 describe('the login round trip in headless Chromium through nginx', () => {
   it('goes from the application to the demo page and back to the exact URL after the form', async () => {
     const { app, gate, password, close } = await setUp('nginx');
-    const browser = await launchChromium();
     try {
-      const page = await browser.newPage();
-      const original = `${app}/docs/guide?page=2`;
-      await page.goto(original);
-      expect(page.url().startsWith(`${gate}/?from=`)).toBe(true);
-      await logInWithForm(page, 'admin', password, original);
-      const echoed = JSON.parse((await page.textContent('body'))!) as Echoed;
+      const echoed = await browse((page) =>
+        logInThroughProxy(page, `${app}/docs/guide?page=2`, gate, password),
+      );
       expect(echoed.url).toBe('/docs/guide?page=2');
       expect(echoed.headers['x-auth-request-preferred-username']).toBe('admin');
     } finally {
-      await browser.close();
       await close();
     }
   }, 30_000);

@@ -7,10 +7,10 @@
  * login page again.
  */
 import { writeFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launchChromium, logInWithForm } from './support/browser.js';
-import { type Echoed, freePort, useProxies } from './support/proxies.js';
+import { freePort } from '../../../test-support/ports.js';
+import { browse, logInThroughProxy } from './support/browser.js';
+import { useProxies } from './support/proxies.js';
 import { serveFolder } from './support/service.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -47,31 +47,20 @@ async function setUp(cookieDomain: string | undefined) {
   };
 }
 
-/** Runs `steps` in a page of headless Chromium that resolves every *.gatehouse.test host to 127.0.0.1. */
-async function browse<T>(steps: (page: Page) => Promise<T>): Promise<T> {
-  const browser = await launchChromium(['--host-resolver-rules=MAP *.gatehouse.test 127.0.0.1']);
-  try {
-    return await steps(await browser.newPage());
-  } finally {
-    await browser.close();
-  }
-}
+/** Headless Chromium resolves every *.gatehouse.test host to 127.0.0.1. */
+const HOSTS = ['--host-resolver-rules=MAP *.gatehouse.test 127.0.0.1'];
 
 describe('forward authentication across subdomains in headless Chromium', () => {
   it('brings the browser back to the application as a user when the cookie domain covers both hosts', async () => {
     const { app, gate, password, close } = await setUp('gatehouse.test');
     try {
       await browse(async (page) => {
-        const original = `${app}/docs/guide?page=2`;
-        await page.goto(original);
-        expect(page.url().startsWith(`${gate}/?from=`)).toBe(true);
-        await logInWithForm(page, 'admin', password, original);
-        const echoed = JSON.parse((await page.textContent('body'))!) as Echoed;
+        const echoed = await logInThroughProxy(page, `${app}/docs/guide?page=2`, gate, password);
         expect(echoed.url).toBe('/docs/guide?page=2');
         expect(echoed.headers['x-auth-request-preferred-username']).toBe('admin');
         const jwt = (await page.context().cookies()).find((cookie) => cookie.name === 'JWT');
         expect(jwt?.domain).toBe('.gatehouse.test');
-      });
+      }, HOSTS);
     } finally {
       await close();
     }
@@ -93,7 +82,7 @@ describe('forward authentication across subdomains in headless Chromium', () => 
         const jwt = (await page.context().cookies()).find((cookie) => cookie.name === 'JWT');
         expect(jwt?.domain).toBe('login.gatehouse.test');
         expect(new URL(page.url()).searchParams.get('from')).toBe(original);
-      });
+      }, HOSTS);
     } finally {
       await close();
     }

@@ -5,26 +5,20 @@
  * server, the address form sends a link that logs in, the bot control shows the deep links and
  * waits until the user presses Start, and "keep me signed in" off gives a session cookie.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../test-support/fake-telegram.js';
 import { parseMail, type SmtpPeer, startSmtpPeer } from '../../../test-support/smtp.js';
 import { loadConfig } from '../src/config/load.js';
-import { type RunningService, startService } from '../src/serve.js';
-import { launchChromium, openPage } from './support/browser.js';
+import { startService } from '../src/serve.js';
+import { useBrowserService } from './support/browser.js';
 
 describe('the demo page with every provider kind, in headless Chromium', () => {
-  let service: RunningService;
-  let browser: Browser;
   let smtp: SmtpPeer;
   let bot: FakeTelegram;
-  let url: string;
-  const cwd = mkdtempSync(join(tmpdir(), 'gatehouse-providers-'));
 
-  beforeAll(async () => {
+  const service = useBrowserService(async (cwd) => {
     smtp = await startSmtpPeer();
     bot = await startFakeTelegram();
     const env = { GATEHOUSE_PORT: '0', BOT_TOKEN: bot.token };
@@ -44,26 +38,16 @@ describe('the demo page with every provider kind, in headless Chromium', () => {
     };
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(file));
     const { config } = loadConfig({ cwd, env });
-    service = await startService(config, { write: () => {} });
-    url = service.url;
-    browser = await launchChromium();
-  }, 60_000);
+    return { service: await startService(config, { write: () => {} }) };
+  });
 
   afterAll(async () => {
-    await browser?.close();
-    await service?.close();
     await smtp?.close();
     await bot?.close();
     vi.unstubAllEnvs();
-    rmSync(cwd, { recursive: true, force: true });
   });
 
-  async function openHome(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${url}/`);
-    await page.waitForSelector('#login', { state: 'visible' });
-    return { context, page, errors };
-  }
+  const openHome = () => service.open('/', '#login');
 
   it('shows a control per kind, without a console error while logged out', async () => {
     const { page, errors } = await openHome();

@@ -100,10 +100,7 @@ const waitedCommand = (at: ServingProcess, certname: string) =>
 /** The lines of `at`'s log matching `pattern`, waiting up to 10 s for at least one. */
 async function logLines(at: ServingProcess, pattern: RegExp): Promise<string[]> {
   for (let i = 0; i < 100; i += 1) {
-    const lines = at
-      .log()
-      .split('\n')
-      .filter((line) => pattern.test(line));
+    const lines = at.lines(pattern);
     if (lines.length > 0) return lines;
     await sleep(100);
   }

@@ -10,9 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/ports.js';
 import { firstPassword, type ServingProcess, useServe } from './support/cli.js';
 import { useTestSchemas } from './support/pg-schema.js';
-import { freePort, useProxies } from './support/proxies.js';
+import { useProxies } from './support/proxies.js';
 import { useTempDirs } from './support/temp.js';
 
 const serve = useServe();

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/ports.js';
 import { useApps } from './support/app.js';
 import { binPath, cleanEnv, firstPassword, runCli, useServe } from './support/cli.js';
 import { useTempDirs } from './support/temp.js';
@@ -44,14 +45,6 @@ function records(stderr: string): LogRecord[] {
 const DEBUG = 20;
 const INFO = 30;
 const WARN = 40;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the service log', () => {
   it('is one JSON record per line, summary and lifecycle included; DEBUG is off by default', async () => {

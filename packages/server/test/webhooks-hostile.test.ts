@@ -66,12 +66,6 @@ async function stillServing(): Promise<void> {
   expect(await call('handleOk')).toMatchObject({ status: 200, body: '{"success":true,"data":"ok"}' });
 }
 
-const linesAbout = (pattern: RegExp) =>
-  service
-    .log()
-    .split('\n')
-    .filter((line) => pattern.test(line));
-
 beforeAll(async () => {
   buildCli();
   bystander = createServer((_req, res) => {
@@ -170,25 +164,26 @@ describe('what a worker sends is untrusted data', () => {
     ['a message of another type', '{"type":"ready","methods":[],"exportName":"x"}\n', undefined],
     ['a line without end', 'x', 40 * 1024 * 1024],
   ])('a forged channel message (%s) answers 502 and logs the module once', async (_name, text, repeat) => {
-    const before = linesAbout(/webhooks: hostile/).length;
+    const before = service.lines(/webhooks: hostile/).length;
     const answer = await call('handleForge', { text, repeat });
     expect(
       answer.status,
-      linesAbout(/webhooks: hostile/)
+      service
+        .lines(/webhooks: hostile/)
         .slice(before)
         .join('\n'),
     ).toBe(502);
     expect(JSON.parse(answer.body)).toEqual({
       error: 'webhook handler sent an answer that cannot be served',
     });
-    const logged = linesAbout(/webhooks: hostile/).slice(before);
+    const logged = service.lines(/webhooks: hostile/).slice(before);
     expect(logged.filter((line) => /hostile/.test(line) && /50[02]/.test(line))).toHaveLength(1);
     await stillServing();
   });
 
   it('an oversized answer answers 502', async () => {
     expect((await call('handleHuge')).status).toBe(502);
-    expect(linesAbout(/webhooks: hostile\.handleHuge .*limit 1048576/)).toHaveLength(1);
+    expect(service.lines(/webhooks: hostile\.handleHuge .*limit 1048576/)).toHaveLength(1);
     await stillServing();
   });
 

@@ -70,12 +70,6 @@ async function othersStillAnswer(): Promise<void> {
   });
 }
 
-const logLines = (pattern: RegExp) =>
-  service
-    .log()
-    .split('\n')
-    .filter((line) => pattern.test(line));
-
 beforeAll(async () => {
   buildCli();
   dir = makeTempDir('gatehouse-isolation-');
@@ -164,7 +158,7 @@ describe('a misbehaving handler ends only its own worker', () => {
         status: 200,
         body: { success: true, data: 'ok' },
       });
-      expect(logLines(logged)).toHaveLength(1);
+      expect(service.lines(logged)).toHaveLength(1);
     },
   );
 
@@ -182,7 +176,7 @@ describe('a misbehaving handler ends only its own worker', () => {
       body: { success: true, data: 'ok' },
     });
     expect(
-      logLines(
+      service.lines(
         /webhooks: spins worker stopped while running spins\.handleSpin: timed out after \d+ ms, worker killed/,
       ),
     ).toHaveLength(1);
@@ -190,10 +184,12 @@ describe('a misbehaving handler ends only its own worker', () => {
 
   it('process.exit or a hang at import is a load error of that module only', async () => {
     expect(
-      logLines(/module exitAtImport .*failed to load, not served: .*exited with code 0 while importing/),
+      service.lines(/module exitAtImport .*failed to load, not served: .*exited with code 0 while importing/),
     ).toHaveLength(1);
     expect(
-      logLines(/module hangAtImport .*failed to load, not served: .*importing did not finish within 8000 ms/),
+      service.lines(
+        /module hangAtImport .*failed to load, not served: .*importing did not finish within 8000 ms/,
+      ),
     ).toHaveLength(1);
     expect(await call('/webhook/exitAtImport/handleNever')).toEqual({
       status: 404,

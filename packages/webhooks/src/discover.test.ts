@@ -105,7 +105,9 @@ describe('discoverRoutes', () => {
     const source = `export default class M {\n${members}\n}`;
     expect(() => routes(new M(), source)).toThrow(message);
   });
+});
 
+describe('discoverRoutes refusals and signatures', () => {
   it('refuses @webhook above the module itself', () => {
     expect(() => routes({ handleA() {} }, '/** @webhook x */\nexport default { handleA() {} };')).toThrow(
       'm: @webhook (line 1) stands above the module, not above a method',

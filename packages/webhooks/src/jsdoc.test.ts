@@ -78,7 +78,9 @@ describe('readSourceDocs', () => {
     expect(plain(docs.exports.get('default')!.members.get('a'))).toEqual([]);
     expect(plain(docs.exports.get('default')!.members.get('b'))).toEqual([]);
   });
+});
 
+describe('readSourceDocs of CommonJS', () => {
   it('reads CommonJS exports, exported instances and exported functions', () => {
     const cjs = readSourceDocs(
       'c.cjs',
@@ -133,7 +135,9 @@ describe('readSourceDocs', () => {
     expect(plain(fns.members.get('arrow'))).toEqual([{ name: 'webhook', text: 'arrow' }]);
     expect(plain(fns.members.get('renamed'))).toEqual([{ name: 'timeout', text: '5' }]);
   });
+});
 
+describe('readSourceDocs of the whole file', () => {
   it('lists every webhook tag of the file, and those outside the chosen export', () => {
     const docs = readSourceDocs(
       'm.ts',

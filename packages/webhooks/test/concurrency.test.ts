@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleEntry } from '../src/index.js';
-import { eventually, post, startService, type TestService } from './helpers.js';
+import { eventually, post, startService, type TestService } from './support/helpers.js';
 
 const GATED_JS = `
 export default class Gated {

@@ -1,6 +1,6 @@
 /** The allowlist and the rate limit over real HTTP (the client is 127.0.0.1). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const PING = 'export default { handlePing() { return "pong"; } };';
 const services: TestService[] = [];

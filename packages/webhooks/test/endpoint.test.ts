@@ -1,7 +1,7 @@
 /** End to end over real HTTP: the wire format, the handler rules and every refusal. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOKS_TS, NO_HANDLERS_JS, PLAIN_JS } from './fixtures.js';
-import { dataOf, post, rawRequest, startService, type TestService } from './helpers.js';
+import { HOOKS_TS, NO_HANDLERS_JS, PLAIN_JS } from './support/fixtures.js';
+import { dataOf, post, rawRequest, startService, type TestService } from './support/helpers.js';
 
 interface Echo {
   got: {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksPlugin } from '../src/index.js';
-import { post } from './helpers.js';
+import { post } from './support/helpers.js';
 
 const examples = fileURLToPath(new URL('../../../examples/webhooks', import.meta.url));
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, post, startService, type TestService } from './helpers.js';
+import { eventually, post, startService, type TestService } from './support/helpers.js';
 
 const SECRET = 'fail-closed-secret';
 const TAG = '/** @signature github env:FC_TEST_SECRET */';

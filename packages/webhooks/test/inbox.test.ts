@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const SECRET = 'inbox-gh-secret';
 const MODULE = `

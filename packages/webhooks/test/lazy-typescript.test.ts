@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Webhooks } from '../src/index.js';
-import { startService } from './helpers.js';
+import { startService } from './support/helpers.js';
 
 const require = createRequire(import.meta.url);
 const loaded = () => require.resolve('typescript') in require.cache;

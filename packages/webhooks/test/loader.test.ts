@@ -1,6 +1,6 @@
 /** Which files are modules, what their names are, and which exports are taken. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 let svc: TestService;
 beforeAll(async () => {

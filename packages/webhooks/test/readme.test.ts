@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { webhookErrors } from '../src/index.js';
-import { post, startService } from './helpers.js';
+import { post, startService } from './support/helpers.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 

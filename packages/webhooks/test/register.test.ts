@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookRejection, Webhooks, webhooksPlugin } from '../src/index.js';
-import { post } from './helpers.js';
+import { post } from './support/helpers.js';
 
 class Orders {
   static webhookConfig = { methods: { created: { webhook: 'orders/created' } } };

@@ -2,7 +2,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, post, startService, type TestService } from './helpers.js';
+import { eventually, post, startService, type TestService } from './support/helpers.js';
 
 const version = (n: number) => `
 export default class Live {

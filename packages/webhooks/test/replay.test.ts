@@ -1,7 +1,7 @@
 /** Replay protection: a duplicate delivery gets the first answer and the handler runs once. */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const SECRET = 'replay-secret';
 

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const SHARED = 'shared-s3cret';
 const GH = 'gh-s3cret';

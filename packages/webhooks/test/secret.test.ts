@@ -1,6 +1,6 @@
 /** The shared secret (option secret): X-Webhook-Secret, compared over bytes, never passed on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, rawRequest, startService, type TestService } from './helpers.js';
+import { post, rawRequest, startService, type TestService } from './support/helpers.js';
 
 const ECHO = `export default class { handleEcho(p) { return p._webhook.headers; } }`;
 

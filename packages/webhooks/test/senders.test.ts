@@ -4,7 +4,7 @@
  * TwiML, an empty 204) through `webhookAnswer`. Real HTTP, in a worker process and in process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const MODULE = `
 // What webhookAnswer() returns: a module without this package sets the registered symbol itself.

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, type TestService } from './helpers.js';
+import { post, startService, type TestService } from './support/helpers.js';
 
 const GH_SECRET = 'gh-secret';
 const STRIPE_SECRET = 'whsec_test';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withFingerprintCache } from '../../src/avatar/fingerprint-cache.js';
 import { avatarIdFor } from '../../src/avatar/id.js';
-import { MapAvatarStore } from './support/memory-store.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
 
 function setup(maxEntries = 100) {
   const clock = { ms: 0 };

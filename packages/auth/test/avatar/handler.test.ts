@@ -3,8 +3,8 @@ import { createAvatarHandler, ifNoneMatchHits } from '../../src/avatar/handler.j
 import { avatarIdFor } from '../../src/avatar/id.js';
 import { generateIdenticon } from '../../src/avatar/identicon.js';
 import type { HttpRequest } from '../../src/http/exchange.js';
-import { HTML_PAGE, SVG_WITH_SCRIPT, solidImage } from './support/images.js';
-import { MapAvatarStore } from './support/memory-store.js';
+import { HTML_PAGE, SVG_WITH_SCRIPT, solidImage } from '../support/avatar/images.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
 
 const store = new MapAvatarStore();
 const logged: string[] = [];

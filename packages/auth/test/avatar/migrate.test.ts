@@ -8,8 +8,8 @@ import { avatarIdFor } from '../../src/avatar/id.js';
 import { type MigrationProgress, migrateAvatars } from '../../src/avatar/migrate.js';
 import { openAvatarStore } from '../../src/avatar/stores/open-store.js';
 import type { AvatarStore } from '../../src/avatar/types.js';
-import { MapAvatarStore } from './support/memory-store.js';
-import { mongoStoreURI, mongoTestURL } from './support/peers.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
+import { mongoStoreURI, mongoTestURL } from '../support/avatar/peers.js';
 
 let dir: string;
 const mongoDb = `gatehouse_migrate_${randomBytes(4).toString('hex')}`;

@@ -7,7 +7,7 @@ import {
   parseMongoAvatarURI,
   redactMongoURI,
 } from '../../src/avatar/stores/mongo-store.js';
-import { mongoStoreURI, mongoTestURL } from './support/peers.js';
+import { mongoStoreURI, mongoTestURL } from '../support/avatar/peers.js';
 
 describe('parseMongoAvatarURI', () => {
   it('takes ava_db and ava_coll out of the driver URI', () => {

@@ -9,14 +9,14 @@ import { createAvatarProxy } from '../../src/avatar/proxy.js';
 import { sniffImageType } from '../../src/avatar/sniff.js';
 import { FileAvatarStore } from '../../src/avatar/stores/file-store.js';
 import { AuthError } from '../../src/errors.js';
-import { HTML_PAGE, pixelsOf, pngBomb, SVG_WITH_SCRIPT, solidImage } from './support/images.js';
+import { HTML_PAGE, pixelsOf, pngBomb, SVG_WITH_SCRIPT, solidImage } from '../support/avatar/images.js';
 import {
   endlessBody,
   neverAnswers,
   type PictureServer,
   sendBytes,
   startPictureServer,
-} from './support/picture-server.js';
+} from '../support/avatar/picture-server.js';
 
 const BASE = 'https://gate.example.com';
 let dir: string;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarIdFor, keyedAvatarId, Service } from '../../src/index.js';
-import { type Framework, type Running, start } from '../core/support/servers.js';
-import { login, SECRET, users } from '../core/support/service.js';
+import { type Framework, type Running, start } from '../support/core/servers.js';
+import { login, SECRET, users } from '../support/core/service.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -13,8 +13,8 @@ import { contentFingerprint } from '../../src/avatar/fingerprint.js';
 import { avatarIdFor } from '../../src/avatar/id.js';
 import { openAvatarStore } from '../../src/avatar/stores/open-store.js';
 import type { AvatarStore } from '../../src/avatar/types.js';
-import { MapAvatarStore } from './support/memory-store.js';
-import { mongoStoreURI, mongoTestURL } from './support/peers.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
+import { mongoStoreURI, mongoTestURL } from '../support/avatar/peers.js';
 
 let dir: string;
 const mongoDb = `gatehouse_stores_${randomBytes(4).toString('hex')}`;

@@ -1,8 +1,8 @@
 /** Logins and logouts sent by another site are refused; same-site navigation and plain clients pass. */
 import { describe, expect, it } from 'vitest';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf } from './support/servers.js';
-import { users } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf } from '../support/core/servers.js';
+import { users } from '../support/core/service.js';
 
 const apps = appPerTest();
 

@@ -1,9 +1,9 @@
 /** The direct provider over real HTTP: form, JSON and query input, and every bad input. */
 import { describe, expect, it } from 'vitest';
 import { type CredChecker, type Logger, type Opts, Service, type User } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
-import { login } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { login } from '../support/core/service.js';
 
 const apps = appPerTest();
 

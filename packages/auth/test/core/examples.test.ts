@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp as buildExpress } from '../../examples/express.mjs';
 import { buildApp as buildFastify } from '../../examples/fastify.mjs';
-import { sessionOf, withSession } from './support/servers.js';
+import { sessionOf, withSession } from '../support/core/servers.js';
 
 async function exercise(url: string): Promise<void> {
   expect((await fetch(`${url}/private`)).status).toBe(401);

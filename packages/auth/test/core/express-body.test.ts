@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { makeService } from './support/service.js';
+import { makeService } from '../support/core/service.js';
 
 describe('express router after body parsers', () => {
   it('logs in with JSON and form bodies already parsed by express.json / express.urlencoded', async () => {

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Service } from '../../src/index.js';
-import { sessionOf, withSession } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { sessionOf, withSession } from '../support/core/servers.js';
+import { login, makeService } from '../support/core/service.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 /** Middleware modes (auth, admin, trace, rbac, updateUser) and basic auth, over real HTTP. */
 import { describe, expect, it } from 'vitest';
 import { type Opts, type Service, setAdmin } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, withSession } from './support/servers.js';
-import { login } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, withSession } from '../support/core/servers.js';
+import { login } from '../support/core/service.js';
 
 const apps = appPerTest();
 const setup = apps.setup;

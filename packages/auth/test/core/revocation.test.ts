@@ -1,9 +1,9 @@
 /** Ended sessions: logout revokes server-side, an admin revokes every session of a user, over both adapters. */
 import { describe, expect, it } from 'vitest';
 import { MemoryStateStore, type Service } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, withSession } from './support/servers.js';
-import { Clock, login, makeService } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, withSession } from '../support/core/servers.js';
+import { Clock, login, makeService } from '../support/core/service.js';
 
 const MIN = 60_000;
 const apps = appPerTest();

@@ -1,9 +1,9 @@
 /** The auth routes: list, user, status, logout, provider dispatch, errors and security headers. */
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest, Opts, Provider, ProviderContext } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { login, makeService } from '../support/core/service.js';
 
 const apps = appPerTest();
 

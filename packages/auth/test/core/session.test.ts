@@ -1,9 +1,9 @@
 /** Refresh, single flight, maximum session age, Validator and ClaimsUpdater, over real HTTP. */
 import { describe, expect, it } from 'vitest';
 import { type Claims, getBoolAttr, setAttr } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
-import { login } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { login } from '../support/core/service.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;

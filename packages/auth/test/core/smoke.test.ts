@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Framework, sessionOf, start, withSession } from './support/servers.js';
-import { login, makeService } from './support/service.js';
+import { type Framework, sessionOf, start, withSession } from '../support/core/servers.js';
+import { login, makeService } from '../support/core/service.js';
 
 describe.each<Framework>(['fastify', 'express'])('smoke over %s', (framework) => {
   it('logs in and reaches a guarded route', async () => {

@@ -1,9 +1,9 @@
 /** Login throttling on every way that checks a credential, over real HTTP with a frozen clock. */
 import { describe, expect, it } from 'vitest';
 import { VerifyProvider } from '../../src/index.js';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf } from './support/servers.js';
-import { login, users } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf } from '../support/core/servers.js';
+import { login, users } from '../support/core/service.js';
 
 const apps = appPerTest();
 

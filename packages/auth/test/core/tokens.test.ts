@@ -1,9 +1,9 @@
 /** The four ways in, XSRF, token rules and cookie attributes, over real HTTP on Fastify and Express. */
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { appPerTest } from './support/app.js';
-import { type Framework, sessionOf, setCookies, withSession } from './support/servers.js';
-import { login, SECRET } from './support/service.js';
+import { appPerTest } from '../support/core/app.js';
+import { type Framework, sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { login, SECRET } from '../support/core/service.js';
 
 const MIN = 60_000;
 const apps = appPerTest();

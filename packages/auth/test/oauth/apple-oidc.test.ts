@@ -8,10 +8,10 @@ import { decodeProtectedHeader, exportPKCS8, generateKeyPair, jwtVerify } from '
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appleProvider } from '../../src/providers/apple/apple.js';
 import { oidcProvider } from '../../src/providers/oidc.js';
-import { Browser } from './support/browser.js';
-import { APPLE_CLIENT, type FakeApple, startFakeApple } from './support/fake-apple.js';
-import { FakeProvider } from './support/fake-provider.js';
-import { type RunningService, startService } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { APPLE_CLIENT, type FakeApple, startFakeApple } from '../support/oauth/fake-apple.js';
+import { FakeProvider } from '../support/oauth/fake-provider.js';
+import { type RunningService, startService } from '../support/oauth/service.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

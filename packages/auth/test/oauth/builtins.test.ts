@@ -16,9 +16,9 @@ import { patreonProvider } from '../../src/providers/builtin/patreon.js';
 import { twitterProvider } from '../../src/providers/builtin/twitter.js';
 import { yandexProvider } from '../../src/providers/builtin/yandex.js';
 import type { OAuth2Provider } from '../../src/providers/oauth2/oauth2-provider.js';
-import { Browser } from './support/browser.js';
-import { FakeProvider } from './support/fake-provider.js';
-import { type RunningService, startService } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { FakeProvider } from '../support/oauth/fake-provider.js';
+import { type RunningService, startService } from '../support/oauth/service.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

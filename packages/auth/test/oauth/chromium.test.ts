@@ -2,61 +2,37 @@
  * A real browser through the dev login: headless Chromium (Debian's, driven by playwright-core)
  * opens the service's login URL, is sent to the dev OAuth 2.0 server's page, types a name, submits,
  * comes back through the callback to `from`, and then reads /auth/user the way a web app does (the
- * XSRF cookie copied into the header). `make test-setup` installs Chromium (scripts/setup/30-chromium.sh).
+ * XSRF cookie copied into the header). Chromium comes from the root test-support/chromium.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../../test-support/chromium.js';
 import { devProvider } from '../../src/dev/dev-provider.js';
 import { startDevOAuthServer } from '../../src/dev/dev-server.js';
 import type { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
 import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
-import { type RunningService, startService } from './support/service.js';
+import { type RunningService, startService } from '../support/oauth/service.js';
 
 /** The one browser global the page scripts below use (the type-check has no DOM library). */
 declare const document: { readonly cookie: string };
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 describe('the dev login in headless Chromium', () => {
   let dev: LocalOAuth2Server;
   let svc: RunningService;
+  let browser: Browser;
   let context: BrowserContext;
-  let profile: string;
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH;
-    if (!executablePath) {
-      throw new Error(
-        'CHROMIUM_PATH is not set: run `make test-setup` (scripts/setup/30-chromium.sh installs Chromium)',
-      );
-    }
     dev = await startDevOAuthServer({ port: 0 });
     svc = await startService([devProvider({ port: Number(new URL(dev.url).port) })]);
-    profile = await mkdtemp(join(tmpdir(), 'gatehouse-chromium-'));
-    // A persistent context on a fresh directory is how playwright takes --user-data-dir.
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
+    context = await browser.newContext();
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await svc?.close();
     await dev?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it('logs in by typing a name on the dev page and lands on `from` with a session', async () => {

@@ -9,8 +9,8 @@ import { devProvider } from '../../src/dev/dev-provider.js';
 import { DEV_WARNING, startDevOAuthServer } from '../../src/dev/dev-server.js';
 import { localOAuth2Provider } from '../../src/providers/local-server/local-provider.js';
 import { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
-import { Browser } from './support/browser.js';
-import { listenEarly, type RunningService, startService } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { listenEarly, type RunningService, startService } from '../support/oauth/service.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

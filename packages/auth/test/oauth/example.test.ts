@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../examples/dev-login.mjs';
-import { Browser } from './support/browser.js';
-import { type EarlyServer, fastifyListener, listenEarly } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { type EarlyServer, fastifyListener, listenEarly } from '../support/oauth/service.js';
 
 let app: FastifyInstance;
 let server: EarlyServer;

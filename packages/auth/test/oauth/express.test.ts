@@ -10,9 +10,9 @@ import { startDevOAuthServer } from '../../src/dev/dev-server.js';
 import { appleProvider } from '../../src/providers/apple/apple.js';
 import type { LocalOAuth2Server } from '../../src/providers/local-server/server.js';
 import { Service } from '../../src/service.js';
-import { Browser } from './support/browser.js';
-import { type FakeApple, startFakeApple } from './support/fake-apple.js';
-import { type EarlyServer, listenEarly, SECRET } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { type FakeApple, startFakeApple } from '../support/oauth/fake-apple.js';
+import { type EarlyServer, listenEarly, SECRET } from '../support/oauth/service.js';
 
 describe('OAuth providers behind the Express adapter', () => {
   let apple: FakeApple;

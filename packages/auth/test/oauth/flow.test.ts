@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/index.js';
 import { customOAuth2Provider } from '../../src/providers/custom.js';
 import { HANDSHAKE_COOKIE } from '../../src/providers/oauth2/handshake.js';
-import { Browser } from './support/browser.js';
-import { FakeProvider } from './support/fake-provider.js';
-import { type RunningService, startService } from './support/service.js';
+import { Browser } from '../support/oauth/browser.js';
+import { FakeProvider } from '../support/oauth/fake-provider.js';
+import { type RunningService, startService } from '../support/oauth/service.js';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

@@ -7,12 +7,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test-support/fake-telegram.js';
 import { HttpTelegramAPI, type Opts, Service, TelegramProvider } from '../../src/index.js';
-import { solidImage } from '../avatar/support/images.js';
-import { MapAvatarStore } from '../avatar/support/memory-store.js';
-import { appPerTest } from '../core/support/app.js';
-import { sessionOf, setCookies, withSession } from '../core/support/servers.js';
-import { SECRET } from '../core/support/service.js';
-import { RecordingLogger } from '../verify/support/verify-app.js';
+import { solidImage } from '../support/avatar/images.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
+import { appPerTest } from '../support/core/app.js';
+import { sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { SECRET } from '../support/core/service.js';
+import { RecordingLogger } from '../support/verify/verify-app.js';
 
 const apps = appPerTest();
 let fake: FakeTelegram | undefined;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryConfirmationStore, MemoryStateStore, Service, VerifyProvider } from '../../src/index.js';
-import { appPerTest } from '../core/support/app.js';
-import { Clock, SECRET } from '../core/support/service.js';
-import { brokenStore, tokenIn, verifyAppPerTest } from './support/verify-app.js';
+import { appPerTest } from '../support/core/app.js';
+import { Clock, SECRET } from '../support/core/service.js';
+import { brokenStore, tokenIn, verifyAppPerTest } from '../support/verify/verify-app.js';
 
 const setup = verifyAppPerTest();
 const otherApps = appPerTest();

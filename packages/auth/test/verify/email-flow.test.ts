@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMail, type SmtpPeer, startSmtpPeer } from '../../../../test-support/smtp.js';
 import type { User } from '../../src/index.js';
-import { sessionOf, setCookies, withSession } from '../core/support/servers.js';
-import { emailSender, tokenIn, verifyAppPerTest } from './support/verify-app.js';
+import { sessionOf, setCookies, withSession } from '../support/core/servers.js';
+import { emailSender, tokenIn, verifyAppPerTest } from '../support/verify/verify-app.js';
 
 const setup = verifyAppPerTest();
 let smtp: SmtpPeer | undefined;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/index.js';
-import { solidImage } from '../avatar/support/images.js';
-import { MapAvatarStore } from '../avatar/support/memory-store.js';
-import { type PictureServer, sendBytes, startPictureServer } from '../avatar/support/picture-server.js';
-import { tokenIn, verifyAppPerTest } from './support/verify-app.js';
+import { solidImage } from '../support/avatar/images.js';
+import { MapAvatarStore } from '../support/avatar/memory-store.js';
+import { type PictureServer, sendBytes, startPictureServer } from '../support/avatar/picture-server.js';
+import { tokenIn, verifyAppPerTest } from '../support/verify/verify-app.js';
 
 const setup = verifyAppPerTest();
 let gravatar: PictureServer | undefined;

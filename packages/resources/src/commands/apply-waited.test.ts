@@ -8,12 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { smallCatalog } from '../../test/support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 import { applyWhileStoring } from './apply-waited.js';
 import { enqueue, listDeadLetters, type QueueEntry } from './command-queue.js';
 import { type Command, readCommand } from './envelope.js';
 import { CommandProcessor } from './processor.js';
-import { smallCatalog } from './test-support/fixtures.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
 const T2 = '2026-11-20T09:00:00.000Z';

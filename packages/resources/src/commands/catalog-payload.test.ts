@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { smallCatalog } from '../../test/support/commands/fixtures.js';
 import { readCatalog } from './catalog-payload.js';
 import { CommandError } from './errors.js';
-import { smallCatalog } from './test-support/fixtures.js';
 
 const TS = '2026-11-20T08:00:00.000Z';
 

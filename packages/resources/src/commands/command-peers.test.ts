@@ -5,11 +5,11 @@
  * whose commands the other one applied; while the bus is not listening, waiters poll instead.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { smallCatalog } from '../../test/support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 import type { CommandPeerListener, CommandPeers, CommandSignal } from './command-peers.js';
 import { type Command, readCommand } from './envelope.js';
 import { CommandProcessor } from './processor.js';
-import { smallCatalog } from './test-support/fixtures.js';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 const HOUR_MS = 3_600_000;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { count, smallCatalog } from '../commands/test-support/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
+import { count, smallCatalog } from '../../test/support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 import { type ImportProgress, importCatalogs } from './import-catalogs.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/catalogs', import.meta.url));

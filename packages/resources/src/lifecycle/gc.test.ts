@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { count, smallCatalog } from '../../test/support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 import { applyCatalog } from '../commands/apply-catalog.js';
 import { applyDeactivation } from '../commands/apply-lifecycle.js';
 import { applyReport } from '../commands/apply-report.js';
 import { readCatalog } from '../commands/catalog-payload.js';
 import { readReport } from '../commands/report-payload.js';
-import { count, smallCatalog } from '../commands/test-support/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
 import { collectGarbage, expireNodes, purgeNodes, startGc } from './gc.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -5,10 +5,10 @@
  */
 import RE2 from 're2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureNode, FLEET, loadFleet } from '../../test/support/query/fixtures.js';
+import { keys, type Obj, runQuery } from '../../test/support/query/run.js';
+import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 import { canonicalJson } from '../store/canonical-json.js';
-import { DIALECTS, openTestStore, type TestStore } from '../store/test-support/test-stores.js';
-import { type FixtureNode, FLEET, loadFleet } from './test-support/fixtures.js';
-import { keys, type Obj, runQuery } from './test-support/run.js';
 
 const EXTRA: FixtureNode = {
   certname: 'aaa.example.org',

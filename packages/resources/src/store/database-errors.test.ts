@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pgTestUrl } from '../../test/support/store/test-stores.js';
 import { databaseStoreError, isPostgresAway } from './database-errors.js';
 import { isUnavailable } from './errors.js';
-import { pgTestUrl } from './test-support/test-stores.js';
 
 const dirs: string[] = [];
 afterEach(() => {

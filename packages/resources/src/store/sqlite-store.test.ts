@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestStore, type TestStore } from './test-support/test-stores.js';
+import { openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
 
 /** In WAL mode SQLite deletes the -wal file when the last connection to the database closes. */
 const walExists = (t: TestStore) => existsSync(`${t.database}-wal`);

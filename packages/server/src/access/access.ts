@@ -8,18 +8,23 @@
  */
 import type { Service } from '@gatehouse/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { GatehouseConfig } from '../config/schema.js';
 import { basicRule, type PasswordCheck } from './basic-rule.js';
 import { CertificateAllowlist, certificateRule } from './client-certificate.js';
 import type { AccessConfig } from './config.js';
-import { type GroupName, groupNames, routeGroups, wayInRoutes } from './groups.js';
+import { type GroupName, groupNames, type RoutePaths, routeGroups, wayInRoutes } from './groups.js';
 import { isLoopbackClient } from './loopback.js';
 import { describeRules, type RuleSpec } from './rules.js';
 import { userRule } from './user-rules.js';
 import { anyOf, combinedRefusal, isPromise, type Refusal, type RuleCheck, type Verdict } from './verdict.js';
 
+/** The config the rules are compiled from: the `access` section, where routes are, the direct provider. */
+export interface AccessSettings extends RoutePaths {
+  readonly access: AccessConfig;
+  readonly auth: { readonly direct: { readonly name: string } };
+}
+
 export interface AccessOptions {
-  config: GatehouseConfig;
+  config: AccessSettings;
   auth: Service;
   /** Checks a credentials-file password for the `basic` rule; absent when the direct provider is off. */
   passwordCheck: PasswordCheck | undefined;
@@ -51,7 +56,7 @@ function send(reply: FastifyReply, format: 'json' | 'text', refusal: Refusal): v
 }
 
 export class Access {
-  readonly #config: GatehouseConfig;
+  readonly #config: AccessSettings;
   readonly #hooks = new Map<GroupName, onRequestHookHandler | undefined>();
   readonly #allowlists: CertificateAllowlist[] = [];
 

@@ -20,9 +20,9 @@
  */
 import type { TLSSocket } from 'node:tls';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
-import { formatHost } from '../config/load.js';
-import type { GatehouseConfig } from '../config/schema.js';
+import { formatHost } from '../settings/url-host.js';
 import type { Access } from './access.js';
+import type { AccessConfig } from './config.js';
 import { isLoopbackClient } from './loopback.js';
 
 /** Methods a browser sends across sites without asking, and that our routes never write on. */
@@ -31,11 +31,20 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The `Sec-Fetch-Site` values of a request the user or this service's own pages made. */
 const ownFetchSites = new Set(['same-origin', 'none']);
 
+/** The names the service answers to, and the rules that say which groups trust loopback. */
+export interface SameOriginSettings {
+  readonly server: { readonly host: string; readonly hosts: readonly string[] };
+  readonly access: AccessConfig;
+}
+
 /** The names a `Host` header may carry: `server.url`'s, `server.host` (a name), `server.hosts`, `localhost`. */
-export function serviceHostNames(config: GatehouseConfig, serviceURL: string): ReadonlySet<string> {
-  const names = new Set(['localhost', ...config.server.hosts]);
+export function serviceHostNames(
+  server: SameOriginSettings['server'],
+  serviceURL: string,
+): ReadonlySet<string> {
+  const names = new Set(['localhost', ...server.hosts]);
   names.add(hostnameOf(new URL(serviceURL).host));
-  const { host } = config.server;
+  const { host } = server;
   if (host !== '0.0.0.0' && host !== '::') names.add(hostnameOf(formatHost(host)));
   return names;
 }
@@ -91,9 +100,9 @@ export function sameOriginGuard(names: ReadonlySet<string>, serviceOrigin: strin
  */
 export function installSameOriginGuard(
   app: FastifyInstance,
-  { access, config, serviceURL }: { access: Access; config: GatehouseConfig; serviceURL: string },
+  { access, config, serviceURL }: { access: Access; config: SameOriginSettings; serviceURL: string },
 ): void {
-  const guard = sameOriginGuard(serviceHostNames(config, serviceURL), new URL(serviceURL).origin);
+  const guard = sameOriginGuard(serviceHostNames(config.server, serviceURL), new URL(serviceURL).origin);
   app.addHook('onRoute', (route) => {
     const group = access.groupOf(route.url);
     if (group === undefined || group === 'way-in' || !config.access[group].includes('loopback')) return;

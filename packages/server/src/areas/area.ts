@@ -5,11 +5,12 @@
  * context (`app.register(async (child) => ...)`) so its hooks and parsers stay inside, and adds an
  * `onClose` hook for each store it opens, so graceful shutdown closes it. Guarding is not the area's
  * business: every route gets the rule of its route group (`access/groups.ts`) when it is registered.
+ * What an area reads of the configuration comes as its own `settings` (its section, and the few keys
+ * of others it needs, named by the area's settings type); the context holds what every area shares.
  */
 import type { Service, StateStore } from '@gatehouse/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../access/access.js';
-import type { GatehouseConfig } from '../config/schema.js';
 import type { DataFolder } from '../data/folder.js';
 import type { Logger, ServiceLog } from '../logging.js';
 import type { ApiDocument } from '../service/api-document.js';
@@ -17,10 +18,8 @@ import type { Readiness } from '../service/readiness.js';
 import type { ServiceMetrics } from '../service/service-metrics.js';
 import type { PeerChannel } from '../state/peer-channel.js';
 import type { StateEvents } from '../state/state-events.js';
-import type { AuthSetup } from './auth/setup.js';
 
 export interface AreaContext {
-  readonly config: GatehouseConfig;
   readonly data: DataFolder;
   /** The service's log as the libraries' `Logger`; pass it to them. */
   readonly logger: Logger;
@@ -52,10 +51,19 @@ export interface AreaContext {
   readonly peers: PeerChannel | undefined;
   /** Adds a line to the start-up summary (e.g. `auth: providers local`). */
   readonly announce: (line: string) => void;
-  /** The environment the config's `...Env` keys name variables of (secrets are read from it). */
-  readonly env: NodeJS.ProcessEnv;
-  /** The auth hooks module (`auth.hooks`) and template files, loaded and checked against the config. */
-  readonly authSetup: AuthSetup;
 }
 
-export type Area = (app: FastifyInstance, context: AreaContext) => Promise<void>;
+/** An area, given the part of the configuration it reads (`void` for an area that reads none). */
+export type Area<Settings = void> = (
+  app: FastifyInstance,
+  context: AreaContext,
+  settings: Settings,
+) => Promise<void>;
+
+/** An area bound to its settings, as `app.ts` lists them. */
+export type BoundArea = (app: FastifyInstance, context: AreaContext) => Promise<void>;
+
+/** Binds an area to its settings. */
+export function withSettings<Settings>(area: Area<Settings>, settings: Settings): BoundArea {
+  return (app, context) => area(app, context, settings);
+}

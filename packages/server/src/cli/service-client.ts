@@ -12,11 +12,16 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { isLoopbackHost } from '../access/loopback.js';
-import { formatHost } from '../config/load.js';
-import type { GatehouseConfig } from '../config/schema.js';
+import { formatHost } from '../settings/url-host.js';
+
+/** Where the service listens, and the certificate it answers with over HTTPS. */
+export interface ServiceAddress {
+  readonly server: { readonly host: string; readonly port: number };
+  readonly tls: { readonly cert?: string | undefined };
+}
 
 /** Where the running service is reachable from this machine, or why it is not. */
-export function loopbackAddress(config: GatehouseConfig): string {
+export function loopbackAddress(config: ServiceAddress): string {
   const { host, port } = config.server;
   if (port === 0) throw new Error('server.port is 0: the running service cannot be found; give --port');
   if (isLoopbackHost(host)) return `${formatHost(host)}:${port}`;
@@ -29,7 +34,7 @@ export function loopbackAddress(config: GatehouseConfig): string {
 
 /** POSTs `body` as JSON to `path` of the running service; resolves its status and body. */
 export function postToService(
-  config: GatehouseConfig,
+  config: ServiceAddress,
   path: string,
   body: unknown,
 ): Promise<{ status: number; body: string }> {
@@ -38,14 +43,14 @@ export function postToService(
 
 /** GETs `path` of the running service; resolves its status and body. */
 export function getFromService(
-  config: GatehouseConfig,
+  config: ServiceAddress,
   path: string,
 ): Promise<{ status: number; body: string }> {
   return callService(config, 'GET', path, undefined);
 }
 
 function callService(
-  config: GatehouseConfig,
+  config: ServiceAddress,
   method: 'GET' | 'POST',
   path: string,
   payload: string | undefined,

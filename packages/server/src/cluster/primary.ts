@@ -16,7 +16,12 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { RevokedSessions, StateStore } from '@gatehouse/auth';
 import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger, ServiceLog } from '../logging.js';
-import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
+import {
+  type OpenedStateStore,
+  openStateStore,
+  type StateSettings,
+  stateDatabase,
+} from '../state/open-state-store.js';
 import { Channel } from './ipc.js';
 import { WORKER_MARK } from './primary-channel.js';
 import type { ProcessRole } from './process-role.js';
@@ -45,7 +50,7 @@ export class WorkerGroup implements ProcessRole {
     this.#log = log;
   }
 
-  async openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
+  async openState(config: StateSettings, logger: Logger): Promise<OpenedStateStore> {
     const relay = (revoked: RevokedSessions) => this.#forgetElsewhere(revoked);
     const opened = await openStateStore(config, logger, (store) => {
       // Memory: the workers are served the same store, over IPC.

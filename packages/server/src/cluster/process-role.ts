@@ -6,15 +6,14 @@
  * sessions another process revoked; a single process has no role and does as it always did.
  */
 import type { RevokedSessions } from '@gatehouse/auth';
-import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
-import type { OpenedStateStore } from '../state/open-state-store.js';
+import type { OpenedStateStore, StateSettings } from '../state/open-state-store.js';
 
 export interface ProcessRole {
   /** True in the process that was started (and starts the others). */
   readonly primary: boolean;
   /** The state store of this process, shared with the others. */
-  openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore>;
+  openState(config: StateSettings, logger: Logger): Promise<OpenedStateStore>;
   /** How this process drops a session another process revoked from its token cache. */
   onRevokedElsewhere(forget: (revoked: RevokedSessions) => void): void;
 }

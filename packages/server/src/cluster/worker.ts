@@ -8,12 +8,16 @@
  * every process of the group, and a worker must not take it for a second signal.
  */
 import type { RevokedSessions, StateStore } from '@gatehouse/auth';
-import type { GatehouseConfig } from '../config/schema.js';
 import type { LineWriter, Logger } from '../logging.js';
 import { installProcessPolicy } from '../process-policy.js';
 import { type RunningService, serviceLogOf, startService } from '../serve.js';
 import { ConfigError } from '../settings/errors.js';
-import { type OpenedStateStore, openStateStore, stateDatabase } from '../state/open-state-store.js';
+import {
+  type OpenedStateStore,
+  openStateStore,
+  type StateSettings,
+  stateDatabase,
+} from '../state/open-state-store.js';
 import { SignallingStateStore } from '../state/state-events.js';
 import type { Channel } from './ipc.js';
 import type { WorkerStart } from './primary.js';
@@ -28,7 +32,7 @@ class WorkerRole implements ProcessRole {
     this.#primary = primary;
   }
 
-  async openState(config: GatehouseConfig, logger: Logger): Promise<OpenedStateStore> {
+  async openState(config: StateSettings, logger: Logger): Promise<OpenedStateStore> {
     const relay = (store: StateStore) =>
       relayingRevocations(store, (revoked) => this.#primary.request('revoked', revoked));
     if (stateDatabase(config)) return openStateStore(config, logger, relay);

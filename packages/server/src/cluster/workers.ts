@@ -8,7 +8,6 @@
  * naming the key.
  */
 import { availableParallelism } from 'node:os';
-import type { GatehouseConfig } from '../config/schema.js';
 import { ConfigError } from '../settings/errors.js';
 
 export interface WorkerPlan {
@@ -18,8 +17,17 @@ export interface WorkerPlan {
   readonly reason: string;
 }
 
+/** `server.workers`, and the `auth` keys that start features bound to one process. */
+export interface WorkersSettings {
+  readonly server: { readonly workers: number | 'auto' };
+  readonly auth: {
+    readonly dev: { readonly enabled: boolean };
+    readonly providers: readonly { readonly kind: string }[];
+  };
+}
+
 /** The features (config keys) that must run in one process. */
-function singleProcessFeatures(config: GatehouseConfig): string[] {
+function singleProcessFeatures(config: WorkersSettings): string[] {
   const features: string[] = [];
   if (config.auth.dev.enabled) features.push('auth.dev (the dev OAuth 2.0 server)');
   for (const [index, provider] of config.auth.providers.entries()) {
@@ -30,7 +38,7 @@ function singleProcessFeatures(config: GatehouseConfig): string[] {
 }
 
 /** The processes `config` asks for on a machine with `cores` usable cores. */
-export function planWorkers(config: GatehouseConfig, cores = availableParallelism()): WorkerPlan {
+export function planWorkers(config: WorkersSettings, cores = availableParallelism()): WorkerPlan {
   const { workers } = config.server;
   const single = singleProcessFeatures(config);
   if (workers === 'auto') {

@@ -104,7 +104,7 @@ export const resourcesCommand: Command = {
     const [action, ...paths] = positionals;
     if (action === 'commands') {
       const { config } = loadConfigWithFlags(flags, values, io);
-      const configured = resourcesDatabase(config, config.server.dataDir);
+      const configured = resourcesDatabase(config.resources, config.server.dataDir);
       const database = isPostgresUrl(configured) ? configured : resolve(io.cwd, configured);
       return runQueueCommand(database, paths[0], paths.slice(1), values.all === true, io);
     }
@@ -114,7 +114,7 @@ export const resourcesCommand: Command = {
       );
     }
     const { config } = loadConfigWithFlags(flags, values, io);
-    const configured = resourcesDatabase(config, config.server.dataDir);
+    const configured = resourcesDatabase(config.resources, config.server.dataDir);
     const database = isPostgresUrl(configured) ? configured : resolve(io.cwd, configured);
     io.stderr(`importing into ${describeDatabase(database)}`);
     return runImport(

@@ -8,8 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Command, type CommandIO, exitCodes, parseFlags, UsageError } from '../cli/command.js';
 import { dataDirFlag, flagHelp, flagOptions, loadConfigWithFlags, portFlag } from '../cli/config-flags.js';
-import { postToService } from '../cli/service-client.js';
-import type { GatehouseConfig } from '../config/schema.js';
+import { postToService, type ServiceAddress } from '../cli/service-client.js';
 import { CredentialsFile, isValidUserName } from '../data/credentials.js';
 import { generatePassword } from '../data/password.js';
 
@@ -84,7 +83,7 @@ export const usersCommand: Command = {
 };
 
 /** Asks the running service to end every session of `name`. */
-async function revoke(config: GatehouseConfig, name: string, io: CommandIO): Promise<number> {
+async function revoke(config: ServiceAddress, name: string, io: CommandIO): Promise<number> {
   let answer: { status: number; body: string };
   try {
     answer = await postToService(config, '/admin/sessions/revoke', { user: name });

@@ -97,7 +97,9 @@ describe('loadConfig', () => {
     const cwd = dirWithConfig({ auth: { direct: { credentialsFile: 'etc/users' } } });
     expect(loadConfig({ cwd, env: {} }).config.auth.direct.credentialsFile).toBe(join(cwd, 'etc', 'users'));
   });
+});
 
+describe('loadConfig checks', () => {
   it('strips a trailing slash from server.url and refuses a non-http URL', () => {
     expect(
       loadConfig({ cwd: dirWithConfig({ server: { url: 'https://gate.example/' } }), env: {} }).config.server

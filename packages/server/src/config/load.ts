@@ -10,6 +10,7 @@ import { groupNames } from '../access/groups.js';
 import { resolveAuthPaths } from '../areas/auth/config.js';
 import { authSecretReferences, secretProblem } from '../areas/auth/secrets.js';
 import { ConfigError, formatIssue } from '../settings/errors.js';
+import { formatHost } from '../settings/url-host.js';
 import { configSchema, type GatehouseConfig } from './schema.js';
 import { knownKeys } from './schema-keys.js';
 import { environmentOverrides, type Override, setKey } from './sources.js';
@@ -132,18 +133,19 @@ function resolvePaths(config: GatehouseConfig, cwd: string): GatehouseConfig {
   };
 }
 
+/** What the service URL is made of: `server.url`, else the listening address and `tls.cert`. */
+export interface ServiceURLSettings {
+  readonly server: { readonly url?: string | undefined; readonly host: string; readonly port: number };
+  readonly tls: { readonly cert?: string | undefined };
+}
+
 /** The URL clients use: `server.url`, else `http(s)://<host>:<port>` (brackets around IPv6 hosts). */
-export function serviceURL(config: GatehouseConfig, port: number = config.server.port): string {
+export function serviceURL(config: ServiceURLSettings, port: number = config.server.port): string {
   if (config.server.url !== undefined) return config.server.url;
   return `${listeningScheme(config)}://${formatHost(config.server.host)}:${port}`;
 }
 
 /** `https` when section `tls` names a key pair. */
-export function listeningScheme(config: GatehouseConfig): 'http' | 'https' {
+export function listeningScheme(config: Pick<ServiceURLSettings, 'tls'>): 'http' | 'https' {
   return config.tls.cert === undefined ? 'http' : 'https';
-}
-
-/** A host as it appears in a URL: IPv6 addresses in brackets. */
-export function formatHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
 }

@@ -5,7 +5,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GatehouseConfig } from '../config/schema.js';
 import { CredentialsFile } from './credentials.js';
 import { loadOrCreateSecret } from './secret.js';
 
@@ -24,8 +23,17 @@ export interface DataFolder {
   warnings: string[];
 }
 
+/** What the data folder is opened from: where it is, the configured secret, the direct provider. */
+export interface DataFolderSettings {
+  readonly server: { readonly dataDir: string };
+  readonly auth: {
+    readonly secret?: string | undefined;
+    readonly direct: { readonly enabled: boolean; readonly credentialsFile?: string | undefined };
+  };
+}
+
 /** Creates what is missing in the data folder and reads what is there. */
-export async function openDataFolder(config: GatehouseConfig): Promise<DataFolder> {
+export async function openDataFolder(config: DataFolderSettings): Promise<DataFolder> {
   const dir = config.server.dataDir;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const warnings: string[] = [];

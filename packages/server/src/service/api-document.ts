@@ -15,7 +15,6 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GatehouseConfig } from '../config/schema.js';
 import { VERSION } from '../version.js';
 
 /** A route as it was registered, and whether the document describes it itself. */
@@ -81,9 +80,15 @@ export class ApiDocument {
   }
 }
 
+/** Where clients carry their token (the `auth` section's names), for the security schemes. */
+export interface TokenCarriers {
+  readonly cookies: { readonly jwtName: string };
+  readonly headers: { readonly xsrf: string; readonly jwt: string };
+}
+
 export async function installOpenApi(
   app: FastifyInstance,
-  config: GatehouseConfig,
+  auth: TokenCarriers,
   serviceURL: string,
   described: readonly DescribedRoutes[],
 ): Promise<ApiDocument> {
@@ -100,9 +105,9 @@ export async function installOpenApi(
       servers: [{ url: serviceURL }],
       components: {
         securitySchemes: {
-          jwtCookie: { type: 'apiKey', in: 'cookie', name: config.auth.cookies.jwtName },
-          xsrfHeader: { type: 'apiKey', in: 'header', name: config.auth.headers.xsrf },
-          jwtHeader: { type: 'apiKey', in: 'header', name: config.auth.headers.jwt },
+          jwtCookie: { type: 'apiKey', in: 'cookie', name: auth.cookies.jwtName },
+          xsrfHeader: { type: 'apiKey', in: 'header', name: auth.headers.xsrf },
+          jwtHeader: { type: 'apiKey', in: 'header', name: auth.headers.jwt },
           basic: { type: 'http', scheme: 'basic' },
         },
         schemas: Object.assign({ Error: errorSchema }, ...described.map((d) => d.schemas ?? {})),

@@ -14,9 +14,9 @@
  */
 import { MemoryStateStore, type StateStore } from '@gatehouse/auth';
 import { type DatabaseAvailability, isPostgresUrl } from '@gatehouse/resources';
-import type { GatehouseConfig } from '../config/schema.js';
 import { describeDatabase } from '../data/database.js';
 import type { Logger } from '../logging.js';
+import type { StateConfig } from './config.js';
 import { PeerChannel } from './peer-channel.js';
 import { PostgresStateStore } from './postgres-state-store.js';
 import { SignallingStateStore } from './state-events.js';
@@ -35,8 +35,14 @@ export interface OpenedStateStore {
   close(): Promise<void>;
 }
 
+/** The `state` section, and the resources' database that PostgreSQL state defaults to. */
+export interface StateSettings {
+  readonly state: StateConfig;
+  readonly resources: { readonly database?: string | undefined };
+}
+
 /** Where the state lives: a postgres:// URL and the key that chose it, or memory. */
-export function stateDatabase(config: GatehouseConfig): { url: string; key: string } | undefined {
+export function stateDatabase(config: StateSettings): { url: string; key: string } | undefined {
   const { database } = config.state;
   if (database === 'memory') return undefined;
   if (database !== undefined) return { url: database, key: 'state.database' };
@@ -51,7 +57,7 @@ export function stateDatabase(config: GatehouseConfig): { url: string; key: stri
  * sits between the store and the in-process events, so every write still fires them.
  */
 export async function openStateStore(
-  config: GatehouseConfig,
+  config: StateSettings,
   logger: Logger,
   wrap: (store: StateStore) => StateStore = (store) => store,
 ): Promise<OpenedStateStore> {

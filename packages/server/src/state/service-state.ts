@@ -7,11 +7,9 @@
  */
 import { availabilityOf, type DatabaseAvailability, defaults, isPostgresUrl } from '@gatehouse/resources';
 import type { FastifyInstance } from 'fastify';
-import type { ProcessRole } from '../cluster/process-role.js';
-import type { GatehouseConfig } from '../config/schema.js';
 import type { Logger } from '../logging.js';
 import { NotReady, type Readiness } from '../service/readiness.js';
-import { type OpenedStateStore, openStateStore } from './open-state-store.js';
+import { type OpenedStateStore, openStateStore, type StateSettings } from './open-state-store.js';
 import { answerOutagesWith503 } from './outage-answers.js';
 
 /** A key no one writes: reading it proves the shared-state store answers. */
@@ -28,17 +26,20 @@ export function peersDetail(state: OpenedStateStore): string {
 /** Opens the shared state and wires it into the app; the caller hands `store` to the libraries. */
 export async function installSharedState(
   app: FastifyInstance,
-  config: GatehouseConfig,
+  config: StateSettings,
   options: {
     logger: Logger;
     announce: (line: string) => void;
     readiness: Readiness;
-    /** This process's part among several (`server.workers`); none for a single process. */
-    role: ProcessRole | undefined;
+    /**
+     * How this process opens it when it is one of several (`server.workers`: its role in
+     * cluster/); default {@link openStateStore}.
+     */
+    open?: ((config: StateSettings, logger: Logger) => Promise<OpenedStateStore>) | undefined;
   },
 ): Promise<OpenedStateStore> {
-  const { role, logger } = options;
-  const state = role ? await role.openState(config, logger) : await openStateStore(config, logger);
+  const { open = openStateStore, logger } = options;
+  const state = await open(config, logger);
   app.addHook('onClose', () => state.close());
   options.announce(state.description);
   options.announce(
@@ -64,7 +65,7 @@ export async function installSharedState(
 }
 
 /** The tracker of the resources database when it is PostgreSQL (the same object when it is the state's). */
-function resourcesAvailability(config: GatehouseConfig): DatabaseAvailability | undefined {
+function resourcesAvailability(config: StateSettings): DatabaseAvailability | undefined {
   const database = config.resources.database;
   return database !== undefined && isPostgresUrl(database) ? availabilityOf(database) : undefined;
 }

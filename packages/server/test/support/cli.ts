@@ -88,6 +88,8 @@ export interface ServingProcess {
   stderr(): string;
   /** The messages of the log so far ({@link logMessages}). */
   log(): string;
+  /** The messages of the log so far that match `pattern`, one per line. */
+  lines(pattern: RegExp): string[];
   /** Sends `signal` and resolves to the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -113,6 +115,10 @@ export function startServe(args: string[], options: CliOptions): Promise<Serving
           url: match[1]!,
           stderr: () => stderr,
           log: () => logMessages(stderr),
+          lines: (pattern) =>
+            logMessages(stderr)
+              .split('\n')
+              .filter((line) => pattern.test(line)),
           stop: (signal = 'SIGTERM') => {
             child.kill(signal);
             return exited;

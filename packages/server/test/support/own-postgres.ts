@@ -6,12 +6,12 @@
  */
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterEach } from 'vitest';
+import { freePort } from '../../../../test-support/ports.js';
 
 const run = promisify(execFile);
 
@@ -23,17 +23,6 @@ export interface OwnPostgres {
   stop(): Promise<void>;
   /** SIGKILL to the postmaster: a crash, recovered from at the next start. */
   kill(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL program as the cluster's owner. */

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { freePort } from '../../../../test-support/ports.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -31,14 +32,6 @@ export interface Echoed {
   method: string;
   url: string;
   headers: Record<string, string>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitForPort(port: number, process: ChildProcess, log: () => string): Promise<void> {

@@ -7,9 +7,10 @@
  * `{"id": "<user id>"}`). Other areas add their admin
  * routes under `/admin/...` and get the same rule.
  */
+import type { AccessSettings } from '../../access/access.js';
 import { groupNames, routeGroups } from '../../access/groups.js';
 import { describeRules } from '../../access/rules.js';
-import { credentialUserIds } from '../../data/credential-sessions.js';
+import { type CredentialProviderSettings, credentialUserIds } from '../../data/credential-sessions.js';
 import type { Area } from '../area.js';
 
 const revokeBody = {
@@ -68,7 +69,10 @@ const revokeSchema = {
   },
 };
 
-export const adminArea: Area = async (app, { config, auth, announce }) => {
+/** The rules it lists, and the providers a credentials-file name logs in through. */
+export type AdminSettings = AccessSettings & CredentialProviderSettings;
+
+export const adminArea: Area<AdminSettings> = async (app, { auth, announce }, config) => {
   app.get('/admin/access', { schema: accessSchema }, async () =>
     Object.fromEntries(
       groupNames.map((name) => [

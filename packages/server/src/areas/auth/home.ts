@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { GatehouseConfig } from '../../config/schema.js';
 import type { Area } from '../area.js';
+import type { AuthConfig } from './config.js';
 import type { AuthSetup } from './setup.js';
 
 const pageFile = new URL('../../../public/index.html', import.meta.url);
@@ -34,8 +34,7 @@ export interface PageSettings {
 }
 
 /** The providers the configuration registers, in the order of the start-up summary. */
-export function pageSettings(config: GatehouseConfig, hooks: AuthSetup['hooks']): PageSettings {
-  const { auth } = config;
+export function pageSettings(auth: AuthConfig, hooks: AuthSetup['hooks']): PageSettings {
   const providers: PageSettings['providers'] = [];
   if (auth.direct.enabled) providers.push({ name: auth.direct.name, kind: 'direct' });
   for (const entry of auth.providers) {
@@ -77,9 +76,16 @@ const homeSchema = {
   response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
 };
 
-export const homeArea: Area = async (app, { config, serviceURL, announce, authSetup }) => {
+/** Whether the page is on, and the `auth` section and hooks module whose providers it lists. */
+export interface HomeSettings {
+  readonly server: { readonly homePage: boolean };
+  readonly auth: AuthConfig;
+  readonly authSetup: AuthSetup;
+}
+
+export const homeArea: Area<HomeSettings> = async (app, { serviceURL, announce }, config) => {
   if (!config.server.homePage) return;
-  const { html, csp } = homePage(pageSettings(config, authSetup.hooks), serviceURL);
+  const { html, csp } = homePage(pageSettings(config.auth, config.authSetup.hooks), serviceURL);
   app.get('/', { schema: homeSchema }, async (_request, reply) => {
     reply.headers({
       'content-security-policy': csp,

@@ -9,9 +9,11 @@
 import { DEV_DEFAULT_PORT, devProvider, startDevOAuthServer } from '@gatehouse/auth';
 import type { ConfigFlag } from '../../settings/text-values.js';
 import type { Area } from '../area.js';
+import type { AuthConfig } from './config.js';
 import type { ProviderParts } from './provider-parts.js';
 import { providerFromConfig } from './providers.js';
 import { authSecrets } from './secrets.js';
+import type { AuthSetup } from './setup.js';
 
 export const devProviderFlag: ConfigFlag = {
   flag: 'dev-provider',
@@ -36,9 +38,17 @@ function devPortError(error: unknown, port: number): unknown {
   );
 }
 
+/** The `auth` section, the environment its `...Env` keys name, and the checked hooks module. */
+export interface LoginProvidersSettings {
+  readonly auth: AuthConfig;
+  readonly env: NodeJS.ProcessEnv;
+  readonly authSetup: AuthSetup;
+}
+
 /** Starts the dev OAuth 2.0 server when asked and registers every configured OAuth provider. */
-export const loginProvidersArea: Area = async (app, context) => {
-  const { config, auth, logger, stateStore, announce, env, authSetup, data } = context;
+export const loginProvidersArea: Area<LoginProvidersSettings> = async (app, context, config) => {
+  const { auth, logger, stateStore, announce, data } = context;
+  const { env, authSetup } = config;
   const { dev, providers } = config.auth;
   const credentials = data.credentials;
   const route = (name: string, step: string) =>

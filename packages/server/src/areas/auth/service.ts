@@ -17,14 +17,21 @@ import {
   setAdmin,
 } from '@gatehouse/auth';
 import { authMountPath } from '../../access/groups.js';
-import type { GatehouseConfig } from '../../config/schema.js';
 import type { DataFolder } from '../../data/folder.js';
 import type { Logger } from '../../logging.js';
+import type { AuthConfig } from './config.js';
 import type { LoadedHooks } from './hook-references.js';
 import { authSecrets } from './secrets.js';
 import { siteSecretReader } from './site-secrets.js';
 
-const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
+/** The `auth` section, the admins `access.admins` names, and the body limit the auth routes share. */
+export interface AuthServiceSettings {
+  readonly auth: AuthConfig;
+  readonly access: { readonly admins: readonly string[] };
+  readonly server: { readonly bodyLimit: number };
+}
+
+const sameSiteNames: Record<AuthConfig['sameSite'], SameSite> = {
   lax: 'Lax',
   strict: 'Strict',
   none: 'None',
@@ -34,7 +41,7 @@ const sameSiteNames: Record<GatehouseConfig['auth']['sameSite'], SameSite> = {
  * Marks the users named in `access.admins` as admins in every token issued (login and refresh): an
  * entry is a credentials-file name (the direct provider's user id is derived from it) or a full id.
  */
-export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
+export function adminMarker(config: AuthServiceSettings): ClaimsUpdater {
   const ids = new Set(config.access.admins);
   for (const name of config.access.admins) ids.add(`${config.auth.direct.name}_${hashId(name)}`);
   return (claims) => {
@@ -44,7 +51,7 @@ export function adminMarker(config: GatehouseConfig): ClaimsUpdater {
 }
 
 /** The admin marking, then the hooks module's claims updater, when it has one. */
-function claimsUpdaterOf(config: GatehouseConfig, hook: ClaimsUpdater | undefined): ClaimsUpdater {
+function claimsUpdaterOf(config: AuthServiceSettings, hook: ClaimsUpdater | undefined): ClaimsUpdater {
   const markAdmins = adminMarker(config);
   return hook ? async (claims) => hook(await markAdmins(claims)) : markAdmins;
 }
@@ -67,7 +74,7 @@ export interface AuthServiceParts {
 }
 
 /** The auth options the config maps to; unset config keys keep the library's documented defaults. */
-export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): Opts {
+export function authOptions(config: AuthServiceSettings, parts: AuthServiceParts): Opts {
   const { auth } = config;
   const { data, logger, url, stateStore, env } = parts;
   const hooks = parts.hooks?.hooks ?? {};
@@ -104,7 +111,7 @@ export function authOptions(config: GatehouseConfig, parts: AuthServiceParts): O
 }
 
 /** The configured Service with its providers added. */
-export function createAuthService(config: GatehouseConfig, parts: AuthServiceParts): Service {
+export function createAuthService(config: AuthServiceSettings, parts: AuthServiceParts): Service {
   const service = new Service(authOptions(config, parts));
   const { direct } = config.auth;
   const checker = parts.hooks?.hooks.credentialChecker;

@@ -6,8 +6,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { describeAvatarStoreURI, type Opts } from '@gatehouse/auth';
-import type { GatehouseConfig } from '../../config/schema.js';
 import type { Area } from '../area.js';
+import type { AvatarsConfig } from './config.js';
 
 /** A bare relative directory or a relative `bolt://`/`file://` path, made absolute against `cwd`. */
 export function storeURIFromArg(arg: string, cwd: string): string {
@@ -20,8 +20,14 @@ export function storeURIFromArg(arg: string, cwd: string): string {
   return resolve(cwd, arg);
 }
 
+/** The `avatars` section and the data folder its store defaults into. */
+export interface AvatarsSettings {
+  readonly avatars: AvatarsConfig;
+  readonly server: { readonly dataDir: string };
+}
+
 /** The configured store URI: `avatars.store`, else `bolt://<dataDir>/avatars.db`. */
-export function avatarStoreURI(config: GatehouseConfig, cwd = process.cwd()): string {
+export function avatarStoreURI(config: AvatarsSettings, cwd = process.cwd()): string {
   return storeURIFromArg(
     config.avatars.store ?? `bolt://${resolve(cwd, config.server.dataDir, 'avatars.db')}`,
     cwd,
@@ -29,7 +35,7 @@ export function avatarStoreURI(config: GatehouseConfig, cwd = process.cwd()): st
 }
 
 /** The auth options of the `avatars` section; none when avatars are off. */
-export function avatarOptions(config: GatehouseConfig): Partial<Opts> {
+export function avatarOptions(config: AvatarsSettings): Partial<Opts> {
   const { avatars } = config;
   if (!avatars.enabled) return {};
   return {
@@ -40,7 +46,7 @@ export function avatarOptions(config: GatehouseConfig): Partial<Opts> {
 }
 
 /** Announces the store; a store that cannot open is logged when the proxy first needs it. */
-export const avatarsArea: Area = async (_app, { config, announce }) => {
+export const avatarsArea: Area<AvatarsSettings> = async (_app, { announce }, config) => {
   if (!config.avatars.enabled) {
     announce('avatars: off (pictures stay at the provider)');
     return;

@@ -13,7 +13,7 @@
  * user rules do (`fastify.outcome` of `@gatehouse/auth`: the same credentials, Validator, refresh,
  * revocation), over the original method when a trusted proxy reported it.
  */
-import type { GuardMode, User } from '@gatehouse/auth';
+import type { GuardMode, Service, User } from '@gatehouse/auth';
 import { allowList } from '@gatehouse/webhooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forwardAuthPath } from '../../access/groups.js';
@@ -21,9 +21,15 @@ import { describeRule } from '../../access/rules.js';
 import { userRule } from '../../access/user-rules.js';
 import { combinedRefusal, isPromise, type Verdict } from '../../access/verdict.js';
 import type { Area, AreaContext } from '../area.js';
-import type { ForwardMode } from './config.js';
+import type { ForwardAuthConfig, ForwardMode } from './config.js';
 import { identityHeaders } from './identity-headers.js';
 import { type OriginalRequest, originalRequest, trustedPeers } from './original-request.js';
+
+/** The `forwardAuth` section, and whether the demo page is there to send refused browsers to. */
+export interface ForwardAuthSettings {
+  readonly forwardAuth: ForwardAuthConfig;
+  readonly server: { readonly homePage: boolean };
+}
 
 interface Application {
   readonly mode: ForwardMode;
@@ -38,9 +44,22 @@ function describeMode(mode: ForwardMode): string {
   return mode === 'trace' ? 'everyone (the user when logged in)' : describeRule(mode);
 }
 
+/** The configured applications by name and by original host, and the one for a request naming none. */
+function applicationsOf(settings: ForwardAuthConfig, auth: Service) {
+  const application = (mode: ForwardMode): Application => ({ mode, check: userRule(auth, guardMode(mode)) });
+  const apps = new Map(Object.entries(settings.apps).map(([name, entry]) => [name, application(entry.mode)]));
+  const byHost = new Map<string, Application>();
+  for (const [name, entry] of Object.entries(settings.apps)) {
+    for (const host of entry.hosts) if (!byHost.has(host)) byHost.set(host, apps.get(name)!);
+  }
+  return { apps, byHost, fallback: application(settings.mode) };
+}
+
 /** The login page a refused browser is sent to, with `from` when the original URL may be returned to. */
-function loginLocation(context: AreaContext): (original: URL | undefined) => string | undefined {
-  const { config, serviceURL, auth } = context;
+function loginLocation(
+  config: ForwardAuthSettings,
+  { serviceURL, auth }: AreaContext,
+): (original: URL | undefined) => string | undefined {
   const page = config.forwardAuth.loginURL ?? (config.server.homePage ? `${serviceURL}/` : undefined);
   return (original) => {
     if (page === undefined) return undefined;
@@ -74,23 +93,17 @@ const forwardSchema = {
   },
 };
 
-export const forwardAuthArea: Area = async (app, context) => {
-  const { config, auth, announce } = context;
+export const forwardAuthArea: Area<ForwardAuthSettings> = async (app, context, config) => {
+  const { auth, announce } = context;
   const settings = config.forwardAuth;
   if (!settings.enabled) {
     announce('forward auth: off (forwardAuth.enabled)');
     return;
   }
   const isTrustedPeer = trustedPeers(allowList(settings.trustedProxies));
-  const application = (mode: ForwardMode): Application => ({ mode, check: userRule(auth, guardMode(mode)) });
-  const fallback = application(settings.mode);
-  const apps = new Map(Object.entries(settings.apps).map(([name, entry]) => [name, application(entry.mode)]));
-  const byHost = new Map<string, Application>();
-  for (const [name, entry] of Object.entries(settings.apps)) {
-    for (const host of entry.hosts) if (!byHost.has(host)) byHost.set(host, apps.get(name)!);
-  }
+  const { apps, byHost, fallback } = applicationsOf(settings, auth);
   const headersOf = identityHeaders(settings.headers);
-  const locationFor = loginLocation(context);
+  const locationFor = loginLocation(config, context);
   const jwtCookie = `${auth.options.jwtCookieName}=`;
 
   /** The application asked about, or the 400 message when the request names an unknown one. */
@@ -154,6 +167,11 @@ export const forwardAuthArea: Area = async (app, context) => {
     child.all(forwardAuthPath, { schema: forwardSchema, schemaErrorFormatter }, forward);
   });
 
+  announceApplications(settings, announce);
+};
+
+/** The start-up lines: each application's rule, the fallback, and whose `X-Forwarded-*` count. */
+function announceApplications(settings: ForwardAuthConfig, announce: AreaContext['announce']): void {
   const named = Object.entries(settings.apps).map(([name, entry]) => {
     const hosts = entry.hosts.length > 0 ? ` on ${entry.hosts.join(', ')}` : '';
     return `${name}${hosts}: ${describeMode(entry.mode)}`;
@@ -166,4 +184,4 @@ export const forwardAuthArea: Area = async (app, context) => {
       ? `forward auth: trusted proxies ${settings.trustedProxies.join(', ')}`
       : 'forward auth: no forwardAuth.trustedProxies, so X-Forwarded-* are ignored: browsers with a cookie need X-XSRF-TOKEN and logins return to the login page',
   );
-};
+}

@@ -56,7 +56,13 @@ function webhookOutcome(reply: FastifyReply): WebhookOutcome {
 /** What else an answer of a route counts as, besides an HTTP request. */
 type RouteKind = 'query' | 'auth' | 'webhook' | 'plain';
 
-export const metricsArea: Area = async (app, { config, auth, metrics }) => {
+/** What the metrics hook reads of other sections: where queries are, and the login cookie's name. */
+export interface MetricsSettings {
+  readonly resources: { readonly prefix: string };
+  readonly auth: { readonly cookies: { readonly jwtName: string } };
+}
+
+export const metricsArea: Area<MetricsSettings> = async (app, { auth, metrics }, config) => {
   const queryPrefix = `/${config.resources.prefix}/query/`;
   const authPrefix = `${authMountPath}/`;
   const login = new RegExp(`^${authMountPath}/([^/]+)/(?:login|callback)$`);

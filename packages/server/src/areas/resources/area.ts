@@ -7,15 +7,15 @@
  */
 import { join } from 'node:path';
 import { isPostgresUrl, isUnavailable, MIGRATIONS, resourcesPlugin } from '@gatehouse/resources';
-import type { GatehouseConfig } from '../../config/schema.js';
 import { describeDatabase } from '../../data/database.js';
 import { NotReady } from '../../service/readiness.js';
 import { commandPeersOver } from '../../state/command-peers.js';
 import type { Area } from '../area.js';
+import type { ResourcesConfig } from './config.js';
 
 /** The store the service uses: the configured one, else `<dataDir>/resources.db`. */
-export function resourcesDatabase(config: GatehouseConfig, dataDir: string): string {
-  return config.resources.database ?? join(dataDir, 'resources.db');
+export function resourcesDatabase(resources: ResourcesConfig, dataDir: string): string {
+  return resources.database ?? join(dataDir, 'resources.db');
 }
 
 /** The store as `/ready` names it (the route may be public: no host, user or file path). */
@@ -23,14 +23,14 @@ function describeStore(database: string): string {
   return isPostgresUrl(database) ? 'PostgreSQL database' : 'SQLite database';
 }
 
-export const resourcesArea: Area = async (
+export const resourcesArea: Area<ResourcesConfig> = async (
   app,
-  { config, data, logger, announce, readiness, metrics, peers },
+  { data, logger, announce, readiness, metrics, peers },
+  resources,
 ) => {
-  const database = resourcesDatabase(config, data.dir);
-  const { prefix, nodeTtl, purgeTtl, reportTtl, gcInterval, compression, compressionMinBytes } =
-    config.resources;
-  const { queryTimeout, readWorkers, readQueueLimit, commandBodyLimit } = config.resources;
+  const database = resourcesDatabase(resources, data.dir);
+  const { prefix, nodeTtl, purgeTtl, reportTtl, gcInterval, compression, compressionMinBytes } = resources;
+  const { queryTimeout, readWorkers, readQueueLimit, commandBodyLimit } = resources;
   await app.register(resourcesPlugin, {
     database,
     prefix,

@@ -15,11 +15,13 @@ import {
   Webhooks,
   webhooksPlugin,
 } from '@gatehouse/webhooks';
+import type { FastifyInstance } from 'fastify';
 import { isLoopbackHost } from '../../access/loopback.js';
+import type { RuleSpec } from '../../access/rules.js';
 import { ConfigError } from '../../settings/errors.js';
 import type { ConfigFlag } from '../../settings/text-values.js';
 import { ModuleReloads } from '../../state/module-reloads.js';
-import type { Area } from '../area.js';
+import type { Area, AreaContext } from '../area.js';
 import type { WebhooksConfig } from './config.js';
 import { moduleWebhookPaths } from './openapi-paths.js';
 
@@ -31,6 +33,20 @@ export const modulesFlag: ConfigFlag = {
   placeholder: 'DIR',
   help: 'webhook modules folder, reloaded on change (none by default: no webhooks)',
 };
+
+/**
+ * The `webhooks` section, and what decides whether its routes face a network unguarded (the
+ * listening host, `access.webhooks`), how deep a body may nest (the service's one limit) and which
+ * files a worker never reads (the credentials file).
+ */
+export interface WebhooksSettings {
+  readonly webhooks: WebhooksConfig;
+  readonly server: { readonly host: string; readonly jsonDepthLimit: number };
+  readonly access: { readonly webhooks: readonly RuleSpec[] };
+  readonly auth: {
+    readonly direct: { readonly enabled: boolean; readonly credentialsFile?: string | undefined };
+  };
+}
 
 function signatureOf(config: WebhooksConfig): SignatureConfig | undefined {
   const s = config.signature;
@@ -88,10 +104,8 @@ function openWebhooks(options: ConstructorParameters<typeof Webhooks>[0], c: Web
   }
 }
 
-export const webhooksArea: Area = async (
-  app,
-  { config, data, logger, stateStore, announce, readiness, metrics, openapi, peers },
-) => {
+export const webhooksArea: Area<WebhooksSettings> = async (app, context, config) => {
+  const { data, logger, stateStore, peers } = context;
   // Modules reloaded here reload on the other instances, and theirs here.
   const reloads = peers && new ModuleReloads(peers, logger);
   const c = config.webhooks;
@@ -129,7 +143,13 @@ export const webhooksArea: Area = async (
   }
   app.addHook('onClose', () => webhooks.close());
   await app.register(webhooksPlugin, { webhooks });
-  // Admin routes (route group admin): what is served, and what senders sent when the inbox is on.
+  addAdminRoutes(app, webhooks);
+  describeModules(webhooks, context);
+  announceWebhooks(c, webhooks, context.announce);
+};
+
+/** Admin routes (route group admin): what is served, and what senders sent when the inbox is on. */
+function addAdminRoutes(app: FastifyInstance, webhooks: Webhooks): void {
   app.get('/admin/webhooks', async () => ({ routes: webhooks.list() }));
   app.get<{ Querystring: { module?: string } }>(
     '/admin/webhooks/deliveries',
@@ -150,6 +170,13 @@ export const webhooksArea: Area = async (
       return { deliveries: await webhooks.inbox.list(request.query.module) };
     },
   );
+}
+
+/** The modules as the OpenAPI document, the metrics and `/ready` show them. */
+function describeModules(
+  webhooks: Webhooks,
+  { openapi, metrics, readiness }: Pick<AreaContext, 'openapi' | 'metrics' | 'readiness'>,
+): void {
   // Only what the caller may call: the routes hide module names from callers without the secret.
   openapi.addCurrentPaths((request) => {
     if (!request) return {};
@@ -163,6 +190,10 @@ export const webhooksArea: Area = async (
     const routes = webhooks.list();
     return `${new Set(routes.map((route) => route.module)).size} modules, ${routes.length} routes`;
   });
+}
+
+/** The start-up lines: where the routes come from, the isolation, the inbox, a missing secret. */
+function announceWebhooks(c: WebhooksConfig, webhooks: Webhooks, announce: AreaContext['announce']): void {
   const routes = webhooks.list().length;
   announce(
     c.folder === undefined
@@ -184,4 +215,4 @@ export const webhooksArea: Area = async (
       'webhooks: WARNING no SERVICE_WEBHOOK_SECRET set, webhook calls are accepted without X-Webhook-Secret',
     );
   }
-};
+}

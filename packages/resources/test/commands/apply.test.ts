@@ -1,0 +1,399 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyCatalog, catalogChanges } from '../../src/commands/apply-catalog.js';
+import { applyDeactivation, applyFactset } from '../../src/commands/apply-lifecycle.js';
+import { applyReport } from '../../src/commands/apply-report.js';
+import { readCatalog } from '../../src/commands/catalog-payload.js';
+import { readReport } from '../../src/commands/report-payload.js';
+import { forDialect } from '../../src/store/placeholders.js';
+import { count, smallCatalog } from '../support/commands/fixtures.js';
+import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
+
+const T1 = '2026-11-20T08:00:00.000Z';
+const T2 = '2026-11-20T09:00:00.000Z';
+const T3 = '2026-11-20T10:00:00.000Z';
+const NOW = '2026-11-20T12:00:00.000Z';
+
+const catalog = (ts: string, extra: Record<string, unknown> = {}) =>
+  readCatalog(smallCatalog('web1', ts, extra), 9);
+const facts = (ts: string) => ({
+  certname: 'web1',
+  environment: 'production',
+  producerTimestamp: ts,
+  producer: null,
+  values: { os: { family: 'Debian' }, kernel: 'Linux' },
+});
+const rawReport = (ts: string) => ({
+  certname: 'web1',
+  environment: 'production',
+  puppet_version: '7.23.0',
+  report_format: 12,
+  configuration_version: '1',
+  start_time: ts,
+  end_time: ts,
+  producer_timestamp: ts,
+  resources: [],
+  metrics: [],
+  logs: [],
+  status: 'changed',
+  noop: false,
+  corrective_change: true,
+  cached_catalog_status: 'not_used',
+  noop_pending: false,
+});
+const report = (ts: string) => readReport(rawReport(ts), 8, NOW);
+
+describe.each(DIALECTS)('applying commands on %s', (dialect) => {
+  let t: TestStore;
+  afterEach(async () => {
+    await t?.dispose();
+  });
+
+  async function node() {
+    const [row] = await t.store.all(forDialect(dialect, 'SELECT * FROM certnames WHERE certname = ?'), [
+      'web1',
+    ]);
+    return row!;
+  }
+  const version = async () => (await t.store.all('SELECT version FROM catalogs'))[0]?.version;
+
+  it('replaces a catalog with a newer one, ignores an older one, and skips unchanged content', async () => {
+    t = await openTestStore(dialect);
+    expect(await applyCatalog(t.store, catalog(T2, { version: 'b' }), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, catalog(T1, { version: 'a' }), NOW)).toBe('stale');
+    expect(await version()).toBe('b');
+    expect(await applyCatalog(t.store, catalog(T3, { version: 'c' }), NOW)).toBe('unchanged');
+    expect(await version()).toBe('c');
+    const smaller = catalog(T3, {
+      resources: [{ type: 'Class', title: 'main', exported: false, tags: ['class'] }],
+      edges: [],
+    });
+    expect(await applyCatalog(t.store, smaller, NOW)).toBe('stored');
+    expect(await count(t, 'resources')).toBe(1);
+    expect(await count(t, 'resource_params')).toBe(0);
+    expect(await count(t, 'edges')).toBe(0);
+    expect((await node()).catalog_producer_timestamp).toBe(T3);
+  });
+
+  it('stores long parameter values and titles (file contents) on both engines', async () => {
+    t = await openTestStore(dialect);
+    const big = smallCatalog('web1', T1);
+    const content = 'x'.repeat(64 * 1024);
+    big.resources[1]!.parameters.content = content;
+    big.resources.push({
+      type: 'Exec',
+      title: `/bin/true ${'y'.repeat(1500)}`,
+      exported: false,
+      tags: ['exec'],
+      parameters: {},
+    });
+    expect(await applyCatalog(t.store, readCatalog(big, 9), NOW)).toBe('stored');
+    const rows = await t.store.all(
+      forDialect(dialect, "SELECT value_string FROM resource_params WHERE name = 'content' AND value = ?"),
+      [JSON.stringify(content)],
+    );
+    expect(rows).toEqual([{ value_string: content }]);
+  });
+
+  it('finds only the changed resource of a later catalog to rewrite (stored tags read back as stored)', async () => {
+    t = await openTestStore(dialect);
+    const first = smallCatalog('web1', T1);
+    await applyCatalog(t.store, readCatalog(first, 9), NOW);
+    const later = smallCatalog('web1', T2);
+    later.resources[0]!.parameters = { ...later.resources[0]!.parameters, changed: true };
+    const changes = await t.store.transaction((tx) => catalogChanges(tx, readCatalog(later, 9)));
+    expect(changes.removeResources).toHaveLength(1);
+    expect(changes.addResources.map((r) => r.title)).toEqual([later.resources[0]!.title]);
+    expect([changes.removeEdges, changes.addEdges]).toEqual([[], []]);
+  });
+
+  it('rewrites only what changed and ends with exactly the new catalog', async () => {
+    t = await openTestStore(dialect);
+    const before = smallCatalog('web1', T1);
+    before.resources.push(
+      {
+        type: 'Service',
+        title: 'nginx',
+        exported: false,
+        tags: ['service'],
+        parameters: { ensure: 'running' },
+      },
+      { type: 'User', title: 'gone', exported: false, tags: ['user'], parameters: {} },
+    );
+    before.edges.push({
+      source: { type: 'Class', title: 'main' },
+      target: { type: 'User', title: 'gone' },
+      relationship: 'contains',
+    });
+    await applyCatalog(t.store, readCatalog(before, 9), NOW);
+    const after = (certname: string) => {
+      const c = smallCatalog(certname, T2);
+      c.resources[1]!.line = 6; // metadata only: same resource hash
+      c.resources.push(
+        {
+          type: 'Service',
+          title: 'nginx',
+          exported: false,
+          tags: ['service', 'web'],
+          parameters: { ensure: 'running' },
+        },
+        { type: 'Group', title: 'new', exported: true, tags: ['group'], parameters: { gid: 7 } },
+      );
+      c.edges.push({
+        source: { type: 'Group', title: 'new' },
+        target: { type: 'Service', title: 'nginx' },
+        relationship: 'before',
+      });
+      return readCatalog(c, 9);
+    };
+    expect(await applyCatalog(t.store, after('web1'), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, after('fresh'), NOW)).toBe('stored');
+    const dump = async (certname: string) => {
+      const tables = {
+        resources: 'resource, type, title, exported, file, line, tags, parameters, environment',
+        resource_tags: 'resource, tag',
+        resource_params: 'resource, name, value, value_string',
+        edges: 'source_type, source_title, target_type, target_title, relationship',
+      };
+      const out: Record<string, unknown[]> = {};
+      for (const [table, columns] of Object.entries(tables)) {
+        const sql = `SELECT ${columns} FROM ${table} WHERE certname = ? ORDER BY ${columns}`;
+        out[table] = await t.store.all(forDialect(dialect, sql), [certname]);
+      }
+      return out;
+    };
+    const updated = await dump('web1');
+    expect(updated).toEqual(await dump('fresh'));
+    expect(updated.resources!.map((r) => (r as { title: string }).title).sort()).toEqual([
+      '/etc/hosts',
+      'main',
+      'new',
+      'nginx',
+    ]);
+    expect(updated.edges).toHaveLength(2);
+  });
+
+  it('never leaves half a catalog when the database fails mid-way', async () => {
+    t = await openTestStore(dialect);
+    await applyCatalog(t.store, catalog(T1), NOW);
+    // A trigger that fails on one parameter name stands in for a crash after the resources were written.
+    if (dialect === 'sqlite') {
+      await t.store.run(`CREATE TRIGGER boom BEFORE INSERT ON resource_params WHEN NEW.name = 'boom'
+        BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    } else {
+      await t.store.run(`CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+      await t.store.run(
+        'CREATE TRIGGER boom BEFORE INSERT ON resource_params FOR EACH ROW EXECUTE FUNCTION boom()',
+      );
+    }
+    const bad = smallCatalog('web1', T2);
+    bad.resources.push({
+      type: 'Service',
+      title: 'x',
+      exported: false,
+      tags: [],
+      parameters: { boom: true },
+    });
+    await expect(applyCatalog(t.store, readCatalog(bad, 9), NOW)).rejects.toThrow(/boom/);
+    expect(await count(t, 'resources')).toBe(2);
+    expect(await count(t, 'resource_params')).toBe(5);
+    expect(await version()).toBe('1');
+    expect((await node()).catalog_producer_timestamp).toBe(T1);
+  });
+
+  it('deactivates, ignores a stale deactivation, and reactivates on newer facts or reports only', async () => {
+    t = await openTestStore(dialect);
+    await applyCatalog(t.store, catalog(T2), NOW);
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T1 })).toBe('stale');
+    expect((await node()).deactivated).toBeNull();
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T2 })).toBe('stored');
+    expect((await node()).deactivated).toBe(T2);
+    // Equal timestamp: the deactivation wins.
+    await applyFactset(t.store, facts(T2), NOW);
+    expect((await node()).deactivated).toBe(T2);
+    await applyReport(t.store, report(T3), NOW);
+    const n = await node();
+    expect(n.deactivated).toBeNull();
+    expect(n.latest_report_status).toBe('changed');
+    // PuppetDB without PE keeps no corrective_change.
+    expect(n.latest_report_corrective_change).toBeNull();
+    expect(n.latest_report_hash).toBe(report(T3).hash);
+    // The old catalog is still there, visible again.
+    expect(await count(t, 'resources')).toBe(2);
+  });
+
+  it('keeps a later deactivation and creates unknown nodes', async () => {
+    t = await openTestStore(dialect);
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T3 })).toBe('stored');
+    expect(await applyDeactivation(t.store, { certname: 'web1', producerTimestamp: T2 })).toBe('unchanged');
+    expect((await node()).deactivated).toBe(T3);
+    // A catalog older than the deactivation is stored but the node stays inactive.
+    expect(await applyCatalog(t.store, catalog(T1), NOW)).toBe('stored');
+    expect((await node()).deactivated).toBe(T3);
+  });
+
+  it('stores facts as canonical JSON and ignores older facts', async () => {
+    t = await openTestStore(dialect);
+    await applyFactset(t.store, facts(T2), NOW);
+    expect(await applyFactset(t.store, { ...facts(T1), values: { kernel: 'Windows' } }, NOW)).toBe('stale');
+    const rows = await t.store.all('SELECT name, value, value_string FROM facts ORDER BY name');
+    expect(rows).toEqual([
+      { name: 'kernel', value: '"Linux"', value_string: 'Linux' },
+      { name: 'os', value: '{"family":"Debian"}', value_string: null },
+    ]);
+    expect(await t.store.all('SELECT name FROM environments')).toEqual([{ name: 'production' }]);
+  });
+
+  it('ends a later factset with exactly its facts, leaves and node columns', async () => {
+    t = await openTestStore(dialect);
+    const first = { os: { family: 'Debian', release: { major: '11' } }, kernel: 'Linux', uptime: 5 };
+    await applyFactset(t.store, { ...facts(T1), values: first }, NOW);
+    // Gone (uptime), changed (os.release.major), unchanged (kernel, os.family), new (role, disks).
+    const later = {
+      os: { family: 'Debian', release: { major: '12' } },
+      kernel: 'Linux',
+      role: 'web',
+      disks: [],
+    };
+    expect(
+      await applyFactset(
+        t.store,
+        { ...facts(T2), environment: 'staging', producer: 'p2', values: later },
+        NOW,
+      ),
+    ).toBe('stored');
+    expect(await t.store.all('SELECT name, value FROM facts ORDER BY name')).toEqual([
+      { name: 'disks', value: '[]' },
+      { name: 'kernel', value: '"Linux"' },
+      { name: 'os', value: '{"family":"Debian","release":{"major":"12"}}' },
+      { name: 'role', value: '"web"' },
+    ]);
+    expect(await t.store.all('SELECT path, value, value_type FROM fact_contents ORDER BY path')).toEqual([
+      { path: '["kernel"]', value: '"Linux"', value_type: 'string' },
+      { path: '["os","family"]', value: '"Debian"', value_type: 'string' },
+      { path: '["os","release","major"]', value: '"12"', value_type: 'string' },
+      { path: '["role"]', value: '"web"', value_type: 'string' },
+    ]);
+    expect((await t.store.all('SELECT path FROM fact_paths ORDER BY path')).map((r) => r.path)).toContain(
+      '["uptime"]',
+    );
+    expect(await node()).toMatchObject({
+      facts_producer_timestamp: T2,
+      facts_timestamp: NOW,
+      facts_environment: 'staging',
+      facts_producer: 'p2',
+    });
+    expect((await t.store.all('SELECT name FROM environments ORDER BY name')).map((r) => r.name)).toEqual([
+      'production',
+      'staging',
+    ]);
+  });
+});
+
+describe.each(DIALECTS)('storing reports on %s', (dialect) => {
+  let t: TestStore;
+  afterEach(async () => {
+    await t?.dispose();
+  });
+  const resources = [
+    {
+      resource_type: 'File',
+      resource_title: '/etc/motd',
+      timestamp: T1,
+      skipped: false,
+      file: '/etc/puppet/site.pp',
+      line: 3,
+      containment_path: ['Stage[main]', 'Motd', 'File[/etc/motd]'],
+      corrective_change: false,
+      events: [
+        {
+          status: 'success',
+          timestamp: T1,
+          property: 'content',
+          name: 'content_changed',
+          new_value: '{md5}a',
+          old_value: '{md5}b',
+          message: 'content changed',
+          corrective_change: false,
+        },
+      ],
+    },
+    {
+      resource_type: 'Service',
+      resource_title: 'ntp',
+      timestamp: T1,
+      skipped: true,
+      file: null,
+      line: null,
+      containment_path: ['Stage[main]', 'Ntp', 'Service[ntp]'],
+      corrective_change: false,
+      events: [],
+    },
+    {
+      resource_type: 'Package',
+      resource_title: 'vim',
+      timestamp: T1,
+      skipped: false,
+      file: null,
+      line: null,
+      containment_path: ['Stage[main]', 'Main', 'Package[vim]'],
+      corrective_change: false,
+      events: [],
+    },
+  ];
+  const full = (ts: string) => readReport({ ...rawReport(ts), resources }, 8, NOW);
+
+  it('stores the events (skipped resources as one event), once per hash, and moves the latest mark', async () => {
+    t = await openTestStore(dialect);
+    const first = readReport(
+      {
+        certname: 'web1',
+        environment: 'production',
+        puppet_version: '7.23.0',
+        report_format: 12,
+        configuration_version: '1',
+        start_time: T2,
+        end_time: T2,
+        producer_timestamp: T2,
+        resources,
+        metrics: [{ category: 'time', name: 'total', value: 1.5 }],
+        logs: [],
+        status: 'changed',
+      },
+      8,
+      NOW,
+    );
+    expect(first.events.map((e) => [e.status, e.containingClass])).toEqual([
+      ['success', 'Motd'],
+      ['skipped', 'Ntp'],
+    ]);
+    expect(await applyReport(t.store, first, NOW)).toBe('stored');
+    expect(await applyReport(t.store, first, NOW)).toBe('unchanged');
+    // An older report is kept, but does not become the latest.
+    expect(await applyReport(t.store, full(T1), NOW)).toBe('stored');
+    const latest = await t.store.all(forDialect(dialect, 'SELECT hash FROM reports WHERE latest = ?'), [
+      true,
+    ]);
+    expect(latest).toEqual([{ hash: first.hash }]);
+    expect(await count(t, 'resource_events')).toBe(4);
+    const [event] = await t.store.all(
+      "SELECT new_value, containment_path FROM resource_events WHERE status = 'success' ORDER BY report_id LIMIT 1",
+    );
+    expect(event).toEqual({
+      new_value: '"{md5}a"',
+      containment_path: '["Stage[main]","Motd","File[/etc/motd]"]',
+    });
+    expect(await applyReport(t.store, full(T3), NOW)).toBe('stored');
+    const rows = await t.store.all(forDialect(dialect, 'SELECT hash FROM reports WHERE latest = ?'), [true]);
+    expect(rows).toEqual([{ hash: full(T3).hash }]);
+    // The latest report's events carry the mark too (2 of the 6 stored events).
+    const marked = await t.store.all(
+      forDialect(dialect, 'SELECT count(*) AS n FROM resource_events WHERE latest = ?'),
+      [true],
+    );
+    expect(Number(marked[0]!.n)).toBe(2);
+    expect((await t.store.all('SELECT latest_report_hash FROM certnames'))[0]?.latest_report_hash).toBe(
+      full(T3).hash,
+    );
+  });
+});
