@@ -1,20 +1,26 @@
 #!/usr/bin/env node
 // A client that submits and waits: commands sent one at a time with secondsToWaitForCompletion,
 // each answered once it is applied (scripts, provisioning, tests work so), to @gatehouse/resources
-// on SQLite and on PostgreSQL and, with the same commands in the same run, to a live PuppetDB.
-// Two kinds: replace_facts (a small fact set) and replace_catalog (bench/fleet-gen.mjs, 500
-// resources). Prints a Markdown table: commands/s, p50 and p99 of one command's round trip, and
-// each store's rate against PuppetDB's.
-// Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_CATALOGS (50), BENCH_DIALECTS (sqlite,postgres),
-//      BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave it out), BENCH_PUPPETDB_FIRST (1:
-//      PuppetDB measured first), PG_TEST_URL (.data/test-env). A count of 0 leaves that kind out.
+// on SQLite and on PostgreSQL and, with the same commands in the same run, to a live PuppetDB:
+// each command goes to every target in turn, so a busy machine's load falls on all alike.
+// Three kinds: replace_facts (a small fact set), store_report (an agent run's report with 10
+// events, metrics and a log) and replace_catalog (bench/fleet-gen.mjs, 500 resources). Certnames
+// start `ingest-waited-`, so a shared PuppetDB's other nodes are never replaced. Prints a Markdown
+// table: commands/s of a client sending one after another (commands over the sum of their round
+// trips), p50 and p99 of one round trip, and each store's rate against PuppetDB's.
+// Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_REPORTS (100), BENCH_WAITED_CATALOGS (50),
+//      BENCH_DIALECTS (sqlite,postgres), BENCH_PUPPETDB (http://127.0.0.1:18080; `none` to leave
+//      it out), BENCH_PUPPETDB_FIRST (1: each command to PuppetDB first), PG_TEST_URL
+//      (.data/test-env). A count of 0 leaves that kind out.
 // Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
+import { loadavg } from 'node:os';
 import * as R from '@gatehouse/resources';
 import Fastify from 'fastify';
 import { catalogFor } from './fleet-gen.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
 
 const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
+const REPORTS = Number(process.env.BENCH_WAITED_REPORTS ?? 100);
 const CATALOGS = Number(process.env.BENCH_WAITED_CATALOGS ?? 50);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const PUPPETDB = process.env.BENCH_PUPPETDB ?? 'http://127.0.0.1:18080';
@@ -23,7 +29,7 @@ const RUN = Date.now().toString(36);
 /** The commands of one kind, as [query string, body] pairs; fresh certnames and timestamps each run. */
 function commands(kind, count) {
   return Array.from({ length: count }, (_, i) => {
-    const certname = `waited-${RUN}-${i}.example.com`;
+    const certname = `ingest-waited-${RUN}-${i}.example.com`;
     const timestamp = new Date().toISOString();
     if (kind === 'facts') {
       const body = {
@@ -40,6 +46,12 @@ function commands(kind, count) {
       };
       return [`command=replace_facts&version=5&certname=${certname}`, JSON.stringify(body)];
     }
+    if (kind === 'report') {
+      return [
+        `command=store_report&version=8&certname=${certname}&producer-timestamp=${timestamp}`,
+        JSON.stringify(report(certname, timestamp, i)),
+      ];
+    }
     const catalog = { ...catalogFor(i, { resources: 500, timestamp }), certname };
     return [
       `command=replace_catalog&version=9&certname=${certname}&producer-timestamp=${timestamp}`,
@@ -48,29 +60,100 @@ function commands(kind, count) {
   });
 }
 
+/** An agent run's `store report` v8 payload: 10 changed files, metrics and one log line. */
+function report(certname, timestamp, i) {
+  const uuid = `00000000-0000-4000-8000-${(Date.now() * 1000 + i).toString(16).slice(-12).padStart(12, '0')}`;
+  const events = Array.from({ length: 10 }, (_, n) => ({
+    resource_type: 'File',
+    resource_title: `/srv/app/conf.d/${n}.conf`,
+    timestamp,
+    skipped: false,
+    file: '/etc/puppetlabs/code/environments/production/manifests/site.pp',
+    line: 10 + n,
+    containment_path: ['Stage[main]', 'Profile::App', `File[/srv/app/conf.d/${n}.conf]`],
+    corrective_change: false,
+    events: [
+      {
+        status: 'success',
+        timestamp,
+        property: 'content',
+        name: null,
+        new_value: `{md5}${i + 1}`,
+        old_value: `{md5}${i}`,
+        message: 'content changed',
+        corrective_change: false,
+      },
+    ],
+  }));
+  return {
+    certname,
+    environment: 'production',
+    puppet_version: '7.23.0',
+    report_format: 12,
+    configuration_version: String(i),
+    start_time: timestamp,
+    end_time: timestamp,
+    producer_timestamp: timestamp,
+    producer: 'puppet.example.com',
+    resources: events,
+    metrics: [{ category: 'resources', name: 'total', value: 10 }],
+    logs: [
+      {
+        file: null,
+        line: null,
+        level: 'notice',
+        message: 'Applied catalog',
+        source: 'Puppet',
+        tags: ['notice'],
+        time: timestamp,
+      },
+    ],
+    transaction_uuid: uuid,
+    catalog_uuid: uuid,
+    code_id: null,
+    job_id: null,
+    cached_catalog_status: 'not_used',
+    status: 'changed',
+    noop: false,
+    corrective_change: false,
+    noop_pending: false,
+    type: 'agent',
+  };
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }
 
-/** Sends `list` one after another to `base`, each waited for; rate and round-trip percentiles. */
-async function oneAtATime(base, list) {
-  const times = [];
+/** Sends one command to `base` and waits for its answer (`processed`); its round trip in ms. */
+async function sendWaited(base, [query, body]) {
   const started = performance.now();
-  for (const [query, body] of list) {
-    const t = performance.now();
-    const res = await fetch(`${base}/pdb/cmd/v1?${query}&secondsToWaitForCompletion=30`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body,
-    });
-    const answer = await res.json();
-    if (res.status !== 200 || answer.processed !== true)
-      throw new Error(`${base}: HTTP ${res.status} ${JSON.stringify(answer)}`);
-    times.push(performance.now() - t);
+  const res = await fetch(`${base}/pdb/cmd/v1?${query}&secondsToWaitForCompletion=30`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body,
+  });
+  const answer = await res.json();
+  if (res.status !== 200 || answer.processed !== true)
+    throw new Error(`${base}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+}
+
+/**
+ * Sends each command of `list` to every target in turn, each waited for, so the load of a busy
+ * machine falls on all of them alike. Per target: the rate of a client sending its commands one
+ * after another (commands over the sum of their round trips) and round-trip percentiles.
+ */
+async function interleaved(bases, list) {
+  const times = bases.map(() => []);
+  for (const command of list) {
+    for (const [i, base] of bases.entries()) times[i].push(await sendWaited(base, command));
   }
-  const ms = performance.now() - started;
-  times.sort((x, y) => x - y);
-  return { rate: list.length / (ms / 1000), p50: percentile(times, 50), p99: percentile(times, 99) };
+  return times.map((own) => {
+    const total = own.reduce((sum, ms) => sum + ms, 0);
+    const sorted = [...own].sort((x, y) => x - y);
+    return { rate: own.length / (total / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  });
 }
 
 /** The service's resources plugin on a fresh store of `dialect`, listening; and how to end it. */
@@ -89,40 +172,46 @@ async function gatehouse(dialect) {
 }
 
 const targets = DIALECTS.map((dialect) => [`Gatehouse, ${dialect}`, () => gatehouse(dialect)]);
-// BENCH_PUPPETDB_FIRST=1 measures PuppetDB before the stores (the load of a busy machine drifts).
+// BENCH_PUPPETDB_FIRST=1 sends each command to PuppetDB before the stores.
 const puppetdbTarget = ['PuppetDB 7.12.1', async () => ({ base: PUPPETDB, close: async () => {} })];
 if (PUPPETDB !== 'none') {
   if (process.env.BENCH_PUPPETDB_FIRST === '1') targets.unshift(puppetdbTarget);
   else targets.push(puppetdbTarget);
 }
 
+const LABELS = {
+  facts: 'replace_facts',
+  report: 'store_report (10 events)',
+  catalog: 'replace_catalog (500 resources)',
+};
 const rows = [];
+const loadAtStart = loadavg()[0].toFixed(1);
 const kinds = [
   ['facts', FACTS],
+  ['report', REPORTS],
   ['catalog', CATALOGS],
 ].filter(([, count]) => count > 0);
-for (const [kind, count] of kinds) {
-  const list = commands(kind, count);
-  const results = [];
-  for (const [name, open] of targets) {
-    const target = await open();
-    try {
-      await oneAtATime(target.base, commands(kind, 3)); // warm-up: connections, JIT, prepared plans
-      const result = await oneAtATime(target.base, list);
-      process.stderr.write(`${kind} ${name}: ${result.rate.toFixed(1)}/s\n`);
-      results.push([name, result]);
-    } finally {
-      await target.close();
+const opened = [];
+try {
+  for (const [name, open] of targets) opened.push({ name, ...(await open()) });
+  const bases = opened.map((target) => target.base);
+  for (const [kind, count] of kinds) {
+    await interleaved(bases, commands(kind, 3)); // warm-up: connections, JIT, prepared plans
+    const results = await interleaved(bases, commands(kind, count));
+    const puppetdb = results.find((_, i) => opened[i].name.startsWith('PuppetDB'));
+    for (const [i, r] of results.entries()) {
+      const { name } = opened[i];
+      process.stderr.write(`${kind} ${name}: ${r.rate.toFixed(1)}/s\n`);
+      const ratio = puppetdb && !name.startsWith('PuppetDB') ? `${(r.rate / puppetdb.rate).toFixed(1)}x` : '';
+      rows.push(
+        `| ${LABELS[kind]} | ${name} | ${count} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} |`,
+      );
     }
   }
-  const puppetdb = results.find(([name]) => name.startsWith('PuppetDB'))?.[1];
-  for (const [name, r] of results) {
-    const ratio = puppetdb && !name.startsWith('PuppetDB') ? `${(r.rate / puppetdb.rate).toFixed(1)}x` : '';
-    rows.push(
-      `| replace_${kind === 'facts' ? 'facts' : 'catalog (500 resources)'} | ${name} | ${count} | ${r.rate.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} |`,
-    );
-  }
+} finally {
+  for (const target of opened) await target.close();
 }
+console.log(`Load average (1 min): ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end.\n`);
 console.log('| command | target | commands | commands/s | p50 ms | p99 ms | rate vs PuppetDB |');
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -5,7 +5,7 @@
 # (bench/resources-ingest-waited.bench.mjs; BENCH_PUPPETDB, default http://127.0.0.1:18080).
 # Results: bench/RESULTS-resources.md.
 # Usage: bash bench/resources-ingest.bench.sh   (BENCH_NODES=1000 BENCH_RESOURCES=500 BENCH_HTTP_CATALOGS=200)
-#        BENCH_WAITED=1 bash bench/resources-ingest.bench.sh   (BENCH_WAITED_FACTS=200 BENCH_WAITED_CATALOGS=50)
+#        BENCH_WAITED=1 bash bench/resources-ingest.bench.sh   (BENCH_WAITED_FACTS=200 BENCH_WAITED_REPORTS=100 BENCH_WAITED_CATALOGS=50)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f .data/test-env ]; then set -a; . ./.data/test-env; set +a; fi

@@ -24,6 +24,7 @@ export {
   CommandProcessor,
   type ProcessorOptions,
   type Submission,
+  type SubmitOptions,
 } from './commands/processor.js';
 export { type Report, type ReportEvent, readReport } from './commands/report-payload.js';
 export type { SettledCommand } from './commands/settled-command.js';

@@ -6,17 +6,19 @@
  */
 
 import { canonicalJson, sha1Hex } from '../store/canonical-json.js';
-import type { BulkColumns, SqlRunner, Transactional } from '../store/types.js';
+import type { BulkColumns, SqlParam, SqlRunner, Transactional } from '../store/types.js';
 import { FACT_CONTENT_COLUMNS, factContentRows } from './fact-tree.js';
 import type { Deactivation, Factset } from './lifecycle-payloads.js';
 import {
   type ApplyOutcome,
+  arrivalColumns,
   exec,
   isNewer,
   lockNode,
-  recordArrival,
+  rememberEnvironment,
   withActivatedNode,
 } from './node-status.js';
+import { type FactRows, replaceFactsPostgres } from './replace-facts-postgres.js';
 
 const FACT_COLUMNS: BulkColumns = [
   ['certname', 'text'],
@@ -49,35 +51,19 @@ export function applyDeactivation(store: Transactional, command: Deactivation): 
 export function applyFactset(store: Transactional, facts: Factset, received: string): Promise<ApplyOutcome> {
   return withActivatedNode(store, facts.certname, facts.producerTimestamp, async (tx, status) => {
     if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
-    await exec(tx, 'DELETE FROM facts WHERE certname = ?', [facts.certname]);
-    const rows = Object.entries(facts.values).map(([name, value]) => [
-      facts.certname,
-      name,
-      canonicalJson(value),
-      typeof value === 'string' ? value : null,
-    ]);
-    await tx.bulkInsert('facts', FACT_COLUMNS, rows);
-    await storeFactContents(tx, facts);
-    await recordArrival(tx, 'facts', facts.certname, facts.producerTimestamp, received, facts.environment);
+    const rows = factRows(facts, received);
+    if (tx.dialect === 'postgres') await replaceFactsPostgres(tx, facts.certname, rows);
+    else await replaceFacts(tx, facts.certname, rows);
     return 'stored';
   });
 }
 
 /**
- * The factset's leaves (`fact_contents`), the paths not seen before (`fact_paths`), its producer,
- * its facts as one JSON object (what inventory answers) and its hash: the SHA-1 of the canonical JSON of certname, environment, producer timestamp and
- * facts, so it changes exactly when one of them does.
+ * The factset as rows: its facts, its leaves (`fact_contents`), and the node's facts columns with
+ * its producer, its facts as one JSON object (what inventory answers) and its hash, the SHA-1 of the canonical JSON of certname, environment, producer
+ * timestamp and facts, so it changes exactly when one of them does.
  */
-async function storeFactContents(tx: SqlRunner, facts: Factset): Promise<void> {
-  await exec(tx, 'DELETE FROM fact_contents WHERE certname = ?', [facts.certname]);
-  await tx.bulkInsert('fact_contents', FACT_CONTENT_COLUMNS, factContentRows(facts.certname, facts.values));
-  await exec(
-    tx,
-    `INSERT INTO fact_paths (path, value_type, name, depth)
-     SELECT DISTINCT path, value_type, name, depth FROM fact_contents WHERE certname = ?
-     ON CONFLICT DO NOTHING`,
-    [facts.certname],
-  );
+function factRows(facts: Factset, received: string): FactRows {
   const hash = sha1Hex(
     canonicalJson({
       certname: facts.certname,
@@ -86,9 +72,44 @@ async function storeFactContents(tx: SqlRunner, facts: Factset): Promise<void> {
       producer_timestamp: facts.producerTimestamp,
     }),
   );
+  return {
+    facts: Object.entries(facts.values).map(([name, value]) => [
+      name,
+      canonicalJson(value),
+      typeof value === 'string' ? value : null,
+    ]),
+    leaves: factContentRows(facts.values),
+    node: [
+      ...arrivalColumns('facts', facts.producerTimestamp, received, facts.environment),
+      ['facts_producer', facts.producer],
+      ['facts_hash', hash],
+      ['facts_json', canonicalJson(facts.values)],
+    ],
+    environment: facts.environment,
+  };
+}
+
+/**
+ * SQLite: the node's facts and leaves deleted and written again, the leaf paths not seen before
+ * recorded, the node's columns set, statement by statement (in-process, no round trips).
+ */
+async function replaceFacts(tx: SqlRunner, certname: string, rows: FactRows): Promise<void> {
+  const withNode = (list: readonly (readonly SqlParam[])[]) => list.map((row) => [certname, ...row]);
+  await exec(tx, 'DELETE FROM facts WHERE certname = ?', [certname]);
+  await tx.bulkInsert('facts', FACT_COLUMNS, withNode(rows.facts));
+  await exec(tx, 'DELETE FROM fact_contents WHERE certname = ?', [certname]);
+  await tx.bulkInsert('fact_contents', FACT_CONTENT_COLUMNS, withNode(rows.leaves));
   await exec(
     tx,
-    'UPDATE certnames SET facts_producer = ?, facts_hash = ?, facts_json = ? WHERE certname = ?',
-    [facts.producer, hash, canonicalJson(facts.values), facts.certname],
+    `INSERT INTO fact_paths (path, value_type, name, depth)
+     SELECT DISTINCT path, value_type, name, depth FROM fact_contents WHERE certname = ?
+     ON CONFLICT DO NOTHING`,
+    [certname],
   );
+  const sets = rows.node.map(([name]) => `${name} = ?`).join(', ');
+  await exec(tx, `UPDATE certnames SET ${sets} WHERE certname = ?`, [
+    ...rows.node.map(([, value]) => value),
+    certname,
+  ]);
+  await rememberEnvironment(tx, rows.environment);
 }

@@ -88,23 +88,15 @@ async function markLatest(tx: SqlRunner, report: Report, received: string) {
       report.certname,
     ]);
   }
-  await recordArrival(tx, 'report', report.certname, report.producerTimestamp, received, report.environment);
-  await exec(
-    tx,
-    `UPDATE certnames SET latest_report_status = ?, latest_report_noop = ?, latest_report_corrective_change = ?,
-       cached_catalog_status = ?, latest_report_noop_pending = ?, latest_report_job_id = ?, latest_report_hash = ?
-     WHERE certname = ?`,
-    [
-      report.status,
-      report.noop,
-      null,
-      report.cachedCatalogStatus,
-      report.noopPending,
-      report.jobId,
-      report.hash,
-      report.certname,
-    ],
-  );
+  await recordArrival(tx, 'report', report.certname, report.producerTimestamp, received, report.environment, [
+    ['latest_report_status', report.status],
+    ['latest_report_noop', report.noop],
+    ['latest_report_corrective_change', null],
+    ['cached_catalog_status', report.cachedCatalogStatus],
+    ['latest_report_noop_pending', report.noopPending],
+    ['latest_report_job_id', report.jobId],
+    ['latest_report_hash', report.hash],
+  ]);
 }
 
 /** Stores `report` (arrived at `received`); `unchanged` when the same report is stored already. */

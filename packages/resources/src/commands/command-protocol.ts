@@ -6,6 +6,7 @@
  */
 
 import type { GcResult } from '../lifecycle/gc.js';
+import type { ApplyOutcome } from './apply-catalog.js';
 import type { QueueEntry } from './command-queue.js';
 import type { QueueEvent } from './queue-consumer.js';
 
@@ -23,6 +24,7 @@ export interface CommandWorkerData {
 /** A job for the worker; `id` pairs it with its answer. */
 export type CommandJob =
   | { readonly id: number; readonly job: 'enqueue'; readonly entry: QueueEntry }
+  | { readonly id: number; readonly job: 'apply-waited'; readonly entry: QueueEntry }
   | {
       readonly id: number;
       readonly job: 'gc';
@@ -31,6 +33,12 @@ export type CommandJob =
       readonly reportTtlMs: number;
       readonly now: string;
     };
+
+/**
+ * What a job answers: `enqueue` whether it stored the command (false: its uuid is stored already),
+ * `apply-waited` the outcome (null: queued behind the node's commands, nothing stored), `gc` its result.
+ */
+export type JobResult = GcResult | ApplyOutcome | boolean | null;
 
 /**
  * A job's error as it crosses the thread: its text and its driver code (`SQLITE_BUSY`...), which
@@ -44,7 +52,7 @@ export interface FailedJob {
 /** Worker → main: a job's answer, what became of a command, or a log line of the worker's code. */
 export type CommandReply =
   | { readonly kind: 'ready' }
-  | { readonly kind: 'done'; readonly id: number; readonly result: GcResult | null }
+  | { readonly kind: 'done'; readonly id: number; readonly result: JobResult }
   | { readonly kind: 'failed'; readonly id: number; readonly error: FailedJob }
   | { readonly kind: 'event'; readonly event: QueueEvent }
   | { readonly kind: 'log'; readonly format: string; readonly args: unknown[] };

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { smallCatalog } from '../../test/support/commands/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
+import type { ResourceStore } from '../store/types.js';
 import { dropDeadLetters, enqueue, listDeadLetters, queueStats, retryDeadLetters } from './command-queue.js';
 import { type Command, readCommand } from './envelope.js';
 import { CommandProcessor } from './processor.js';
@@ -23,6 +24,25 @@ const catalogCommand = (certname: string, ts: string, version: string): Command 
     body: { command: 'replace catalog', version: 9, payload: smallCatalog(certname, ts, { version }) },
     now: NOW,
   });
+
+/** `store` with its transactions counted (every other call goes through unchanged). */
+function countingTransactions(store: ResourceStore): { store: ResourceStore; transactions: () => number } {
+  let transactions = 0;
+  const counted: ResourceStore = {
+    dialect: store.dialect,
+    run: (sql, params) => store.run(sql, params),
+    all: (sql, params) => store.all(sql, params),
+    bulkInsert: (table, columns, rows) => store.bulkInsert(table, columns, rows),
+    stream: (sql, params, options) => store.stream(sql, params, options),
+    streamObjects: (sql, params) => store.streamObjects(sql, params),
+    transaction: (work) => {
+      transactions += 1;
+      return store.transaction(work);
+    },
+    close: () => store.close(),
+  };
+  return { store: counted, transactions: () => transactions };
+}
 
 describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
   let t: TestStore;
@@ -79,6 +99,56 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     expect(await outcomes()).toEqual({ [uuid]: 'stored' });
     await p.close();
     await expect(p.submit(catalogCommand('web1', T2, 'b'))).rejects.toThrow(/closed/);
+  });
+
+  it('opens no transaction only to find the queue empty after applying a command', async () => {
+    t = await openTestStore(dialect);
+    const counted = countingTransactions(t.store);
+    const p = new CommandProcessor(counted.store, { pollMs: 3_600_000 });
+    processors.push(p);
+    const sent = 10;
+    for (let i = 0; i < sent; i += 1) {
+      const { done } = await p.submit(catalogCommand(`web${i}`, T1, 'a'));
+      expect(await done).toBe('stored');
+    }
+    // One transaction per command applied (a look that finds nothing used to follow each).
+    expect(counted.transactions()).toBeLessThan(2 * sent);
+  });
+
+  it('applies commands of nodes another loop holds without waiting for the poll', async () => {
+    t = await openTestStore(dialect);
+    // An hour-long poll: a command passed over while its node was busy would wait that long.
+    const p = processor({ pollMs: 3_600_000, concurrency: 3 });
+    const submitted = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        p.submit(
+          catalogCommand(`node${i % 4}`, new Date(Date.UTC(2026, 10, 20, 8, i)).toISOString(), `v${i}`),
+        ),
+      ),
+    );
+    const outcomes = await Promise.all(submitted.map((s) => s.done));
+    expect(outcomes.filter((o) => o === 'stored').length).toBeGreaterThanOrEqual(4);
+    // Each node's newest catalog (the last i with i % 4 = n) is the one stored.
+    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
+      Array.from({ length: 4 }, (_, n) => ({
+        certname: `node${n}`,
+        version: `v${n + 4 * Math.floor((29 - n) / 4)}`,
+      })),
+    );
+  });
+
+  it('applies commands stored behind its back (another instance, no signals) by one loop polling', async () => {
+    t = await openTestStore(dialect);
+    const p = processor({ pollMs: 20, concurrency: 3 });
+    // Stored as another instance does when no signal tells this one: only the poll finds them.
+    for (let i = 0; i < 20; i += 1)
+      await enqueue(t.store, {
+        uuid: randomUUID(),
+        received: NOW,
+        command: catalogCommand(`n${i}`, T1, 'a'),
+      });
+    await p.idle();
+    expect(Object.values(await outcomes())).toEqual(Array.from({ length: 20 }, () => 'stored'));
   });
 
   it('retries a failing command, then keeps it as a dead letter with each error', async () => {

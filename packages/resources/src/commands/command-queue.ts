@@ -67,13 +67,17 @@ function run(db: SqlRunner, sql: string, params: readonly SqlParam[] = []): Prom
   return db.run(forDialect(db.dialect, sql), params);
 }
 
-/** Stores `entry` as the newest queued command. */
-export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<void> {
+/**
+ * Stores `entry` as the newest queued command. False when its uuid is stored already: a waited
+ * command applied as it was stored (commands/apply-waited.ts) got there first. On PostgreSQL an
+ * uncommitted row of the same uuid makes this wait for its transaction's end.
+ */
+export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<boolean> {
   const { certname, producerTimestamp } = commandKey(entry.command);
-  await run(
+  const stored = await run(
     db,
     `INSERT INTO command_queue (uuid, received, command, version, certname, producer_timestamp, payload)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING`,
     [
       entry.uuid,
       entry.received,
@@ -84,6 +88,46 @@ export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<void> {
       JSON.stringify(entry.command),
     ],
   );
+  return stored === 1;
+}
+
+/** How an applied command was settled (its `command_queue` row's last columns). */
+export interface Applied {
+  readonly outcome: ApplyOutcome;
+  /** Server time it was applied (canonical ISO). */
+  readonly applied: string;
+  /** The instance that applied it (`applied_by`). */
+  readonly instance: string;
+}
+
+/**
+ * Stores `entry` as a command already applied (in the transaction that applied it), unless its
+ * node has a command still queued: then nothing is stored and false returned, so the caller rolls
+ * back and queues it behind that one. Seen from the node's lock, a command a consumer is applying
+ * is still queued until its transaction commits.
+ */
+export async function storeApplied(tx: SqlRunner, entry: QueueEntry, settled: Applied): Promise<boolean> {
+  const { certname, producerTimestamp } = commandKey(entry.command);
+  const stored = await run(
+    tx,
+    `INSERT INTO command_queue (uuid, received, command, version, certname, producer_timestamp, payload,
+       state, outcome, applied, applied_by)
+     SELECT ?, ?, ?, ?, ?, ?, '', 'done', ?, ?, ?
+     WHERE NOT EXISTS (SELECT 1 FROM command_queue WHERE state = 'queued' AND certname = ?)`,
+    [
+      entry.uuid,
+      entry.received,
+      entry.command.kind,
+      entry.command.version,
+      certname,
+      producerTimestamp,
+      settled.outcome,
+      settled.applied,
+      settled.instance,
+      certname,
+    ],
+  );
+  return stored === 1;
 }
 
 /**

@@ -12,13 +12,14 @@ import { Worker } from 'node:worker_threads';
 import type { GcResult } from '../lifecycle/gc.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { workerScript } from '../store/worker-script.js';
-import type { CommandJob, CommandReply, CommandWorkerData } from './command-protocol.js';
+import type { ApplyOutcome } from './apply-catalog.js';
+import type { CommandJob, CommandReply, CommandWorkerData, JobResult } from './command-protocol.js';
 import type { QueueEntry } from './command-queue.js';
 import type { QueueEvent } from './queue-consumer.js';
 
 /** What the pending map holds per job. */
 interface Pending {
-  resolve(result: GcResult | null): void;
+  resolve(result: JobResult): void;
   reject(error: Error): void;
 }
 
@@ -44,9 +45,14 @@ export class CommandThread {
     this.#worker = this.#spawn();
   }
 
-  /** Stores a checked command in the queue; resolves once it is committed. */
-  async enqueue(entry: QueueEntry): Promise<void> {
-    await this.#send({ job: 'enqueue', entry });
+  /** Stores a checked command in the queue; resolves once it is committed (false: its uuid was stored already). */
+  async enqueue(entry: QueueEntry): Promise<boolean> {
+    return (await this.#send({ job: 'enqueue', entry })) as boolean;
+  }
+
+  /** Applies a waited command as it is stored (commands/apply-waited.ts); undefined: queued behind its node's. */
+  async applyWaited(entry: QueueEntry): Promise<ApplyOutcome | undefined> {
+    return ((await this.#send({ job: 'apply-waited', entry })) as ApplyOutcome | null) ?? undefined;
   }
 
   /** Calls `listener` with what became of each command the thread applied or gave up on. */
@@ -74,11 +80,11 @@ export class CommandThread {
     await this.#worker.terminate();
   }
 
-  #send(body: JobBody): Promise<GcResult | null> {
+  #send(body: JobBody): Promise<JobResult> {
     if (this.#closed) return Promise.reject(new Error('@gatehouse/resources: the command thread is closed'));
     if (this.#broken) return Promise.reject(this.#broken);
     const id = this.#nextId++;
-    const done = new Promise<GcResult | null>((resolve, reject) => {
+    const done = new Promise<JobResult>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...body, id } as CommandJob);
     });

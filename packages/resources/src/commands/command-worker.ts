@@ -1,7 +1,8 @@
 /**
  * @module commands/command-worker
  * The command thread of an SQLite service: it owns the writer connection, stores commands in the
- * durable queue, applies them (commands/queue-consumer.ts) and runs node expiry and purge here,
+ * durable queue, applies them (commands/queue-consumer.ts), applies waited commands as it stores
+ * them (commands/apply-waited.ts) and runs node expiry and purge here,
  * so a catalog's hundreds of inserts never hold the event loop. Jobs come from
  * commands/command-thread.ts; the store's own queue serialises every transaction.
  */
@@ -11,7 +12,8 @@ import { collectGarbage } from '../lifecycle/gc.js';
 import type { Logger } from '../logger.js';
 import { defaults } from '../options.js';
 import { openSqliteStore } from '../store/sqlite-store.js';
-import type { CommandJob, CommandReply, CommandWorkerData } from './command-protocol.js';
+import { applyWhileStoring } from './apply-waited.js';
+import type { CommandJob, CommandReply, CommandWorkerData, JobResult } from './command-protocol.js';
 import { enqueue, type QueueEntry } from './command-queue.js';
 import { QueueConsumer } from './queue-consumer.js';
 
@@ -35,7 +37,8 @@ const consumer = new QueueConsumer(db, {
 
 interface Waiting {
   readonly entry: QueueEntry;
-  resolve(): void;
+  /** True when stored, false when its uuid was stored already. */
+  resolve(stored: boolean): void;
   reject(error: unknown): void;
 }
 
@@ -46,7 +49,7 @@ interface Waiting {
  */
 let waiting: Waiting[] = [];
 
-function storeCommand(entry: QueueEntry): Promise<void> {
+function storeCommand(entry: QueueEntry): Promise<boolean> {
   return new Promise((resolve, reject) => {
     waiting.push({ entry, resolve, reject });
     if (waiting.length === 1) void storeWaiting();
@@ -55,13 +58,14 @@ function storeCommand(entry: QueueEntry): Promise<void> {
 
 async function storeWaiting(): Promise<void> {
   let group: Waiting[] = [];
+  const stored: boolean[] = [];
   try {
     await db.transaction(async (tx) => {
       group = waiting;
       waiting = [];
-      for (const { entry } of group) await enqueue(tx, entry);
+      for (const { entry } of group) stored.push(await enqueue(tx, entry));
     });
-    for (const stored of group) stored.resolve();
+    for (const [i, one] of group.entries()) one.resolve(stored[i]!);
     consumer.wake();
   } catch (error) {
     // A transaction that could not even begin (a closed store) took nobody: refuse those waiting.
@@ -70,10 +74,11 @@ async function storeWaiting(): Promise<void> {
   }
 }
 
-async function run(job: CommandJob) {
-  if (job.job === 'enqueue') {
-    await storeCommand(job.entry);
-    return null;
+async function run(job: CommandJob): Promise<JobResult> {
+  if (job.job === 'enqueue') return storeCommand(job.entry);
+  if (job.job === 'apply-waited') {
+    const outcome = await applyWhileStoring(db, job.entry, data.instance, () => new Date());
+    return outcome ?? null;
   }
   const now = new Date(job.now);
   return collectGarbage(db, {

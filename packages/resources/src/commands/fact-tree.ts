@@ -28,8 +28,8 @@ function leafType(value: unknown): LeafType {
   return Number.isInteger(value) ? 'integer' : 'float';
 }
 
-/** The `fact_contents` rows of a node's facts, in the order of FACT_CONTENT_COLUMNS. */
-export function factContentRows(certname: string, facts: Readonly<Record<string, unknown>>): SqlParam[][] {
+/** The `fact_contents` rows of a node's facts, in the order of FACT_CONTENT_COLUMNS after the certname. */
+export function factContentRows(facts: Readonly<Record<string, unknown>>): SqlParam[][] {
   const rows: SqlParam[][] = [];
   const walk = (value: unknown, path: (string | number)[]): void => {
     if (Array.isArray(value)) {
@@ -39,15 +39,7 @@ export function factContentRows(certname: string, facts: Readonly<Record<string,
     } else {
       const type = leafType(value);
       const text = typeof value === 'string' ? value : null;
-      rows.push([
-        certname,
-        canonicalJson(path),
-        String(path[0]),
-        path.length - 1,
-        type,
-        canonicalJson(value),
-        text,
-      ]);
+      rows.push([canonicalJson(path), String(path[0]), path.length - 1, type, canonicalJson(value), text]);
     }
   };
   for (const [name, value] of Object.entries(facts)) walk(value, [name]);

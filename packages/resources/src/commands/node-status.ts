@@ -30,14 +30,17 @@ export async function query<T>(tx: SqlRunner, sql: string, params: readonly SqlP
   return (await tx.all(forDialect(tx.dialect, sql), params)) as T[];
 }
 
-/** Creates the node if unknown and returns its status, locked until the transaction ends. */
+/**
+ * Creates the node if unknown and returns its status, locked until the transaction ends: in one
+ * statement (one round trip on PostgreSQL), as an upsert whose no-op update takes the row lock
+ * `SELECT ... FOR UPDATE` would and returns the row, new or stored.
+ */
 export async function lockNode(tx: SqlRunner, certname: string): Promise<NodeStatus> {
-  await exec(tx, 'INSERT INTO certnames (certname) VALUES (?) ON CONFLICT (certname) DO NOTHING', [certname]);
-  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
   const [row] = await query<NodeStatus>(
     tx,
-    `SELECT deactivated, expired, catalog_producer_timestamp, facts_producer_timestamp, report_producer_timestamp
-     FROM certnames WHERE certname = ?${lock}`,
+    `INSERT INTO certnames (certname) VALUES (?)
+     ON CONFLICT (certname) DO UPDATE SET certname = excluded.certname
+     RETURNING deactivated, expired, catalog_producer_timestamp, facts_producer_timestamp, report_producer_timestamp`,
     [certname],
   );
   return row!;
@@ -62,7 +65,27 @@ export async function maybeActivate(
 /** The command kinds whose newest producer timestamp, arrival time and environment a node keeps. */
 export type DataKind = 'catalog' | 'facts' | 'report';
 
-/** Records that the node's `kind` is now from `producerTimestamp` (arrived at `received`). */
+/** A column of `certnames` and the value a command sets it to. */
+export type NodeColumn = readonly [column: string, value: SqlParam];
+
+/** The node's columns saying its `kind` is now from `producerTimestamp` (arrived at `received`). */
+export function arrivalColumns(
+  kind: DataKind,
+  producerTimestamp: string,
+  received: string,
+  environment: string | null,
+): NodeColumn[] {
+  return [
+    [`${kind}_producer_timestamp`, producerTimestamp],
+    [`${kind}_timestamp`, received],
+    [`${kind}_environment`, environment],
+  ];
+}
+
+/**
+ * Records that the node's `kind` is now from `producerTimestamp` (arrived at `received`), with
+ * `more` of its columns in the same update.
+ */
 export async function recordArrival(
   tx: SqlRunner,
   kind: DataKind,
@@ -70,12 +93,13 @@ export async function recordArrival(
   producerTimestamp: string,
   received: string,
   environment: string | null,
+  more: readonly NodeColumn[] = [],
 ): Promise<void> {
+  const columns = [...arrivalColumns(kind, producerTimestamp, received, environment), ...more];
   await exec(
     tx,
-    `UPDATE certnames SET ${kind}_producer_timestamp = ?, ${kind}_timestamp = ?, ${kind}_environment = ?
-     WHERE certname = ?`,
-    [producerTimestamp, received, environment, certname],
+    `UPDATE certnames SET ${columns.map(([name]) => `${name} = ?`).join(', ')} WHERE certname = ?`,
+    [...columns.map(([, value]) => value), certname],
   );
   await rememberEnvironment(tx, environment);
 }

@@ -3,7 +3,10 @@
  * The command API's side of the durable queue. `submit` stores a checked command in the queue
  * (commands/command-queue.ts) and resolves once it is committed, before the route answers 200;
  * a consumer (commands/queue-consumer.ts) applies it in the background, in the SQLite command
- * thread or, on PostgreSQL, here. `done` settles when this instance applied it (in-process, no
+ * thread or, on PostgreSQL, here. A command whose client waits for it is applied in the
+ * transaction that stores it instead (commands/apply-waited.ts), up to `concurrency` at once;
+ * one still applying when the wait ends is queued as well, under its unique uuid, so it is durable
+ * before the timeout is answered and applied once, by whichever commits first. `done` settles when this instance applied it (in-process, no
  * database round trip), or, for a command another instance sharing the database applied, when
  * that instance's `settled` signal arrives (commands/command-peers.ts). Only while no signals
  * arrive (no peers on PostgreSQL, or the listener connection lost) do waiters poll the queue.
@@ -15,6 +18,7 @@ import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
+import { applyWhileStoring, WaitedApplier } from './apply-waited.js';
 import type { CommandPeers, CommandSignal } from './command-peers.js';
 import { enqueue, type QueueEntry, type QueueStats, queueStats, settledCommands } from './command-queue.js';
 import type { CommandThread } from './command-thread.js';
@@ -44,6 +48,17 @@ export interface ProcessorOptions {
   readonly retryDelayMs?: number;
   /** Told of each command this instance stored once it is applied or has failed (for metrics). */
   readonly onSettled?: (settled: SettledCommand) => void;
+}
+
+/** How a command is submitted. */
+export interface SubmitOptions {
+  /**
+   * How long its client waits for it (`secondsToWaitForCompletion`, in ms). It is then applied in
+   * the transaction that stores it, when its node has nothing queued and fewer
+   * than `concurrency` such applies run: `submit` resolves with `done` already settled, or, when
+   * the apply outlasts the wait, once the command is queued as well.
+   */
+  readonly waitMs?: number;
 }
 
 /** A stored command: its uuid, and a promise settled when it has been applied or has failed. */
@@ -76,6 +91,10 @@ export class CommandProcessor {
   readonly #onSettled: ((settled: SettledCommand) => void) | undefined;
   readonly #peers: CommandPeers | undefined;
   readonly #unsubscribe: () => void;
+  readonly #instance = instanceName();
+  readonly #logger: Logger;
+  /** Applies waited commands as they are stored. */
+  readonly #waited: WaitedApplier;
   #poller: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -86,10 +105,19 @@ export class CommandProcessor {
     this.#pollMs = options.pollMs ?? defaults.commandPollMs;
     this.#onSettled = options.onSettled;
     this.#peers = options.peers;
+    this.#logger = options.logger ?? silentLogger;
     const concurrency = options.concurrency ?? defaults.commandConcurrency[store.dialect];
     if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
       throw new TypeError('@gatehouse/resources: `concurrency` must be a positive integer');
     }
+    const thread = this.#thread;
+    this.#waited = new WaitedApplier({
+      applyWhileStoring: thread
+        ? (entry) => thread.applyWaited(entry)
+        : (entry) => applyWhileStoring(store, entry, this.#instance, () => new Date()),
+      concurrency,
+      logger: this.#logger,
+    });
     const onEvent = (event: QueueEvent) => {
       this.#settle(event);
       this.#peers?.publish({ kind: 'settled', ...event });
@@ -106,9 +134,9 @@ export class CommandProcessor {
         maxAttempts: options.maxAttempts ?? defaults.commandMaxAttempts,
         retryDelayMs: options.retryDelayMs ?? defaults.commandRetryDelayMs,
         keepAppliedMs: defaults.keepAppliedMs,
-        instance: instanceName(),
+        instance: this.#instance,
         now: () => new Date(),
-        logger: options.logger ?? silentLogger,
+        logger: this.#logger,
         onEvent,
       });
       this.#consumer.start();
@@ -120,30 +148,76 @@ export class CommandProcessor {
       }) ?? (() => undefined);
   }
 
-  /** Stores a checked command; resolves once it is committed to the queue. */
-  async submit(command: Command): Promise<Submission> {
+  /** Stores a checked command; resolves once it is committed to the queue (or applied: `waitMs`). */
+  async submit(command: Command, options: SubmitOptions = {}): Promise<Submission> {
     if (this.#closed) throw new Error('@gatehouse/resources: the command processor is closed');
     const entry: QueueEntry = { uuid: randomUUID(), received: this.#now().toISOString(), command };
+    const { waitMs } = options;
+    if (waitMs !== undefined && waitMs > 0) {
+      const receivedAt = performance.now();
+      const result = await this.#waited.apply(entry, waitMs);
+      if ('applied' in result) return this.#appliedAsStored(entry, result.applied, receivedAt);
+      if ('late' in result) return this.#queueLate(entry, result.late, receivedAt);
+    }
+    const queued = await this.#queue(entry);
+    if (!queued) throw new Error(`@gatehouse/resources: command ${entry.uuid} is stored already`);
+    return queued;
+  }
+
+  /**
+   * Stores `entry` in the queue, for a consumer to apply; `done` settles when one has. Undefined
+   * when its uuid is stored already (a waited command applied as it was stored).
+   */
+  async #queue(entry: QueueEntry): Promise<Submission | undefined> {
     let waiter!: Waiter;
     const done = new Promise<ApplyOutcome>((resolve, reject) => {
-      waiter = { command: command.kind, receivedAt: performance.now(), resolve, reject };
+      waiter = { command: entry.command.kind, receivedAt: performance.now(), resolve, reject };
     });
     // Nobody may be waiting; a failure is logged by the consumer, so it is no unhandled rejection.
     done.catch(() => undefined);
     this.#waiters.set(entry.uuid, waiter);
+    let stored: boolean;
     try {
-      if (this.#thread) await this.#thread.enqueue(entry);
-      else {
-        await enqueue(this.#store, entry);
-        this.#consumer!.wake();
-        this.#peers?.publish({ kind: 'stored' });
-      }
+      stored = this.#thread ? await this.#thread.enqueue(entry) : await enqueue(this.#store, entry);
     } catch (error) {
       this.#waiters.delete(entry.uuid);
       throw error;
     }
-    if (!this.#thread && !this.#peers?.listening) this.#startPolling();
+    if (!stored) {
+      this.#waiters.delete(entry.uuid);
+      return undefined;
+    }
+    if (this.#thread) return { uuid: entry.uuid, done };
+    this.#consumer!.wake();
+    this.#peers?.publish({ kind: 'stored' });
+    if (!this.#peers?.listening) this.#startPolling();
     return { uuid: entry.uuid, done };
+  }
+
+  #appliedAsStored(entry: QueueEntry, outcome: ApplyOutcome, receivedAt: number): Submission {
+    const seconds = (performance.now() - receivedAt) / 1000;
+    this.#onSettled?.({ command: entry.command.kind, outcome: 'applied', seconds });
+    return { uuid: entry.uuid, done: Promise.resolve(outcome) };
+  }
+
+  /**
+   * The wait ended while the command was applied as it is stored: it goes into the queue too. The
+   * uuid is unique, so the apply, if it committed first, leaves the queue's insert nothing to do
+   * (and its outcome is the answer); if the insert commits first, the apply stores nothing and a
+   * consumer applies the queued command.
+   */
+  async #queueLate(
+    entry: QueueEntry,
+    late: Promise<ApplyOutcome | undefined>,
+    receivedAt: number,
+  ): Promise<Submission> {
+    const queued = await this.#queue(entry);
+    if (queued) return queued;
+    const outcome = await late;
+    if (outcome === undefined) {
+      throw new Error(`@gatehouse/resources: command ${entry.uuid} was neither applied nor queued`);
+    }
+    return this.#appliedAsStored(entry, outcome, receivedAt);
   }
 
   /** Depth, age and dead letters of the queue. */

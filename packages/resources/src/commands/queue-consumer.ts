@@ -4,13 +4,16 @@
  * local: in the SQLite command thread, or on the main thread for PostgreSQL (whose driver is
  * asynchronous). `concurrency` loops each claim a command, apply it and mark it applied in one
  * transaction, so a command is applied exactly once however many instances share the database.
- * A transaction takes up to `batch` commands (of different nodes) while they are queued and
- * `batchMs` has not passed: each is applied in a savepoint of its own, and the commit, which costs
- * about as much as the apply of a later catalog, is paid once for all. Waiters hear of them after
- * the commit. A loop that finds nothing sleeps until `wake()` says a command was stored (here, or
- * on another instance that signalled it) or a retry is due; only while no signals of the other
- * instances arrive does it also look every `pollMs`. While the database is away, the loops try
- * again with a growing pause and say nothing: the store logs the outage once.
+ * A transaction takes up to `batch` commands while they are queued and `batchMs` has not passed
+ * (a node's later command too, after its earlier one, in order): each is applied in a savepoint of
+ * its own, and the commit, which costs about as much as the apply of a later catalog, is paid once
+ * for all. Waiters hear of them after the commit. A loop whose last claim found nothing sleeps
+ * until `wake()` says a command was stored (here, or on another instance that signalled it) or a
+ * retry is due, instead of opening one more transaction only to find the queue empty. Only while
+ * no signals of the other instances arrive does one loop also look every `pollMs` (one look is
+ * enough to find their commands; a loop that finds more than a transaction's worth wakes another).
+ * While the database is away, the loops try again with a growing pause and say nothing: the store
+ * logs the outage once.
  */
 
 import { type Logger, silentLogger } from '../logger.js';
@@ -62,6 +65,11 @@ export class QueueConsumer {
   readonly #sleepers = new Set<() => void>();
   /** Wakes that found no loop asleep: the next loop about to sleep looks again at once. */
   #missedWakes = 0;
+  /**
+   * A claim passed over the nodes another loop here was applying: their later commands may wait
+   * behind them, so the next loop to let its nodes go looks again before it sleeps.
+   */
+  #passedOver = false;
   /** Claims of this instance's loops, one at a time, so two loops never take one node's commands. */
   #claiming: Promise<unknown> = Promise.resolve();
   #stopped = false;
@@ -79,7 +87,7 @@ export class QueueConsumer {
 
   /** Starts the loops (commands left by a previous run are applied first, by their order). */
   start(): void {
-    for (let i = 0; i < this.#options.concurrency; i += 1) this.#loops.push(this.#loop());
+    for (let i = 0; i < this.#options.concurrency; i += 1) this.#loops.push(this.#loop(i === 0));
   }
 
   /** A command was just stored here: wake an idle loop. */
@@ -96,7 +104,8 @@ export class QueueConsumer {
     await Promise.all(this.#loops);
   }
 
-  async #loop(): Promise<void> {
+  /** One loop; the `watching` one looks every `pollMs` while no signals arrive. */
+  async #loop(watching: boolean): Promise<void> {
     while (!this.#stopped) {
       let worked = false;
       let pauseMs: number | undefined;
@@ -107,15 +116,10 @@ export class QueueConsumer {
       } catch (error) {
         pauseMs = this.#paused(error);
       }
-      if (!worked && !this.#stopped) await this.#sleep(pauseMs);
+      if (!worked && !this.#stopped) await this.#sleep(pauseMs, watching);
     }
   }
 
-  /**
-   * Sleeps until `wake()` or the poll interval. A sleeper leaves the set however it wakes: a stale
-   * one left behind by its timer would swallow the next `wake()`, and a command stored here would
-   * then wait for the poll (the ~250 ms every waited command used to take).
-   */
   /**
    * A failed round: the database away, full or locked pauses the loop for a time that grows to 5 s
    * (said once: PostgreSQL's outage by its availability tracker, SQLite's here); anything else is
@@ -141,7 +145,12 @@ export class QueueConsumer {
     this.#outage = 0;
   }
 
-  #sleep(pauseMs?: number): Promise<void> {
+  /**
+   * Sleeps until `wake()` or the poll interval. A sleeper leaves the set however it wakes: a stale
+   * one left behind by its timer would swallow the next `wake()`, and a command stored here would
+   * then wait for the poll (the ~250 ms every waited command used to take).
+   */
+  #sleep(pauseMs: number | undefined, watching: boolean): Promise<void> {
     if (pauseMs === undefined && this.#missedWakes > 0) {
       this.#missedWakes -= 1;
       return Promise.resolve();
@@ -152,22 +161,32 @@ export class QueueConsumer {
         this.#sleepers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, pauseMs ?? this.#idleMs());
+      const timer = setTimeout(wake, pauseMs ?? this.#idleMs(watching));
       this.#sleepers.add(wake);
     });
   }
 
-  /** While listening, a look every 30 s only as a safety net: signals and retry timers wake the loops. */
-  #idleMs(): number {
-    return this.#options.listening?.() ? 30_000 : this.#options.pollMs;
+  /**
+   * Every 30 s only as a safety net while listening, or for the loops that do not watch: signals,
+   * local stores, retry timers and a busy loop wake them.
+   */
+  #idleMs(watching: boolean): number {
+    return watching && !this.#options.listening?.() ? this.#options.pollMs : 30_000;
   }
 
-  /** Claims, applies and settles up to `batch` commands (for `batchMs`) in one transaction; false when none was due. */
+  /**
+   * Claims, applies and settles up to `batch` commands (for `batchMs`) in one transaction. True
+   * when more may be due at once: the batch was cut short by its size or time, or a claim passed
+   * over nodes another loop held while this one applied. False when none was due, or the last
+   * claim found nothing.
+   */
   async #applyNext(): Promise<boolean> {
     const now = this.#options.now().toISOString();
     const { batch, batchMs } = this.#options;
     const claimed: ClaimedCommand[] = [];
+    const own = new Set<string>();
     const events: QueueEvent[] = [];
+    let drained = false;
     try {
       await this.#store.transaction(async (tx) => {
         const until = performance.now() + batchMs;
@@ -176,25 +195,47 @@ export class QueueConsumer {
           !this.#stopped &&
           (claimed.length === 0 || performance.now() < until)
         ) {
-          const next = await this.#claim(tx, now);
-          if (!next) break;
+          const next = await this.#claim(tx, now, own);
+          if (!next) {
+            drained = true;
+            break;
+          }
           claimed.push(next);
           const event = await this.#applyClaimed(tx, next, now);
           if (event) events.push(event);
         }
       });
     } finally {
-      for (const command of claimed) this.#busy.delete(command.certname);
+      for (const certname of own) this.#busy.delete(certname);
     }
     for (const event of events) this.#options.onEvent(event);
-    return claimed.length > 0;
+    if (claimed.length === 0) return false;
+    if (!drained) {
+      // More than one transaction's worth is queued: bring in a loop that sleeps, if any.
+      this.#sleepers.values().next().value?.();
+      return true;
+    }
+    // Only a loop that applied something looks again for what was passed over: an idle one
+    // would only pass over the same busy nodes again.
+    const passedOver = this.#passedOver;
+    this.#passedOver = false;
+    return passedOver;
   }
 
-  /** Claims the next due command of a node no loop here is applying; one claim at a time. */
-  #claim(tx: SqlRunner, now: string): Promise<ClaimedCommand | undefined> {
+  /**
+   * Claims the next due command, of a node no other loop here is applying (this loop's own nodes
+   * `own` may come again: their later commands follow in order in the same transaction); one
+   * claim at a time.
+   */
+  #claim(tx: SqlRunner, now: string, own: Set<string>): Promise<ClaimedCommand | undefined> {
     const claim = this.#claiming.then(async () => {
-      const next = await claimNext(tx, now, [...this.#busy]);
-      if (next) this.#busy.add(next.certname);
+      const others = [...this.#busy].filter((certname) => !own.has(certname));
+      if (others.length > 0) this.#passedOver = true;
+      const next = await claimNext(tx, now, others);
+      if (next) {
+        this.#busy.add(next.certname);
+        own.add(next.certname);
+      }
       return next;
     });
     this.#claiming = claim.catch(() => undefined);

@@ -62,13 +62,16 @@ function waitFor(done: Promise<ApplyOutcome>, seconds: number): Promise<Waited> 
   return Promise.race([applied, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Answers once `done` settles or the wait of `seconds` since `since` (performance.now()) ends. */
 async function answerAfterWait(
   reply: FastifyReply,
   uuid: string,
   done: Promise<ApplyOutcome>,
   seconds: number,
+  since: number,
 ) {
-  const waited = await waitFor(done, seconds);
+  const left = Math.max(0, seconds - (performance.now() - since) / 1000);
+  const waited = await waitFor(done, left);
   if ('outcome' in waited)
     return reply.send({ uuid, processed: true, timed_out: false, error: null, outcome: waited.outcome });
   if ('timedOut' in waited) {
@@ -116,7 +119,9 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const body = parseCommandBody(raw, request.headers['content-encoding'], options.bodyLimit);
       const command = readCommand({ query, body, now: options.now().toISOString() });
-      const { uuid, done } = await options.processor.submit(command).catch((error: unknown) => {
+      const since = performance.now();
+      const submitted = options.processor.submit(command, wait === undefined ? {} : { waitMs: wait * 1000 });
+      const { uuid, done } = await submitted.catch((error: unknown) => {
         const unavailable = databaseStoreError(error);
         if (!unavailable) {
           throw new CommandError(
@@ -132,7 +137,7 @@ export async function commandRoutes(app: FastifyInstance, options: CommandRouteO
         );
       });
       if (wait === undefined) return reply.send({ uuid });
-      return answerAfterWait(reply, uuid, done, wait);
+      return answerAfterWait(reply, uuid, done, wait, since);
     },
   );
 }

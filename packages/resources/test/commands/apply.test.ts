@@ -243,6 +243,51 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     ]);
     expect(await t.store.all('SELECT name FROM environments')).toEqual([{ name: 'production' }]);
   });
+
+  it('ends a later factset with exactly its facts, leaves and node columns', async () => {
+    t = await openTestStore(dialect);
+    const first = { os: { family: 'Debian', release: { major: '11' } }, kernel: 'Linux', uptime: 5 };
+    await applyFactset(t.store, { ...facts(T1), values: first }, NOW);
+    // Gone (uptime), changed (os.release.major), unchanged (kernel, os.family), new (role, disks).
+    const later = {
+      os: { family: 'Debian', release: { major: '12' } },
+      kernel: 'Linux',
+      role: 'web',
+      disks: [],
+    };
+    expect(
+      await applyFactset(
+        t.store,
+        { ...facts(T2), environment: 'staging', producer: 'p2', values: later },
+        NOW,
+      ),
+    ).toBe('stored');
+    expect(await t.store.all('SELECT name, value FROM facts ORDER BY name')).toEqual([
+      { name: 'disks', value: '[]' },
+      { name: 'kernel', value: '"Linux"' },
+      { name: 'os', value: '{"family":"Debian","release":{"major":"12"}}' },
+      { name: 'role', value: '"web"' },
+    ]);
+    expect(await t.store.all('SELECT path, value, value_type FROM fact_contents ORDER BY path')).toEqual([
+      { path: '["kernel"]', value: '"Linux"', value_type: 'string' },
+      { path: '["os","family"]', value: '"Debian"', value_type: 'string' },
+      { path: '["os","release","major"]', value: '"12"', value_type: 'string' },
+      { path: '["role"]', value: '"web"', value_type: 'string' },
+    ]);
+    expect((await t.store.all('SELECT path FROM fact_paths ORDER BY path')).map((r) => r.path)).toContain(
+      '["uptime"]',
+    );
+    expect(await node()).toMatchObject({
+      facts_producer_timestamp: T2,
+      facts_timestamp: NOW,
+      facts_environment: 'staging',
+      facts_producer: 'p2',
+    });
+    expect((await t.store.all('SELECT name FROM environments ORDER BY name')).map((r) => r.name)).toEqual([
+      'production',
+      'staging',
+    ]);
+  });
 });
 
 describe.each(DIALECTS)('storing reports on %s', (dialect) => {
