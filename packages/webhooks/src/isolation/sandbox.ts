@@ -41,7 +41,13 @@ export class IsolationUnavailableError extends Error {
 const PRELUDE =
   'mount -t tmpfs -o mode=0755,size=64k,nosuid,nodev,noexec gatehouse-run /run || exit 125; exec env -u PWD -u OLDPWD "$@"';
 const NAMESPACES = ['--net', '--pid', '--fork', '--kill-child', '--mount', '--mount-proc'];
-const DROP = ['--no-new-privs', '--inh-caps=-all', '--bounding-set=-all'];
+// The worker dies with `unshare` (PID 1 of its namespace, it would otherwise outlive it): the
+// parent-death signal `--kill-child` sets is cleared when setpriv changes the user, so setpriv sets
+// it again last.
+const DROP = ['--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--pdeathsig=SIGKILL'];
+// And `unshare` dies with the service: a service that is SIGKILLed or crashes would otherwise leave
+// it to init, with a worker that may be spinning in a handler nobody times out any more.
+const WITH_SERVICE = ['--pdeathsig=SIGKILL', '--', 'unshare'];
 
 /** The uid and gid of `user` (a name, `uid` or `uid:gid`); undefined when there is no such user. */
 function lookUpUser(user: string): { uid: number; gid: number } | undefined {
@@ -91,10 +97,14 @@ const CAN_READ = 'for p; do [ -r "$p" ] && [ -x "$p" ] || { echo "$p"; exit 3; }
  */
 export function sandboxConfinement(workerUser: string, readable: readonly string[]): Confinement {
   const { args, who } = prefix(workerUser);
-  const trial = spawnSync('unshare', [...args, '--', 'sh', '-c', CAN_READ, 'sh', ...readable], {
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
+  const trial = spawnSync(
+    'setpriv',
+    [...WITH_SERVICE, ...args, '--', 'sh', '-c', CAN_READ, 'sh', ...readable],
+    {
+      encoding: 'utf8',
+      timeout: 10_000,
+    },
+  );
   if (trial.status === 3) {
     throw new IsolationUnavailableError(
       `webhook workers run ${who} and cannot open ${trial.stdout.trim()}: make the modules folder and the folders above it readable by other users (chmod o+rx), or name another workerUser`,
@@ -102,7 +112,7 @@ export function sandboxConfinement(workerUser: string, readable: readonly string
   }
   if (trial.error || trial.status !== 0) {
     const why = trial.error
-      ? `unshare cannot be run (${(trial.error as NodeJS.ErrnoException).code ?? trial.error.message}; it is part of util-linux)`
+      ? `setpriv cannot be run (${(trial.error as NodeJS.ErrnoException).code ?? trial.error.message}; it is part of util-linux, as unshare)`
       : `unshare failed: ${(trial.stderr || `exit ${trial.status}`).trim().slice(0, 300)}`;
     throw new IsolationUnavailableError(
       `isolation "sandbox" (Linux user, PID, network and mount namespaces) is not available on this machine: ${why}`,
@@ -111,7 +121,10 @@ export function sandboxConfinement(workerUser: string, readable: readonly string
   return {
     kind: 'sandbox',
     description: `sandbox: own network (no loopback), PID and mount namespaces, ${who}`,
-    wrap: (node, nodeArgs) => ({ command: 'unshare', args: [...args, '--', node, ...nodeArgs] }),
+    wrap: (node, nodeArgs) => ({
+      command: 'setpriv',
+      args: [...WITH_SERVICE, ...args, '--', node, ...nodeArgs],
+    }),
   };
 }
 

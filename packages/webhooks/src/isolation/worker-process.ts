@@ -145,9 +145,8 @@ export function brokenWorker(worker: Worker, why: string): void {
 }
 
 /**
- * Ends a worker: its whole process group (spawned `detached`, the group is the worker's own). A
- * signal to the sandbox's `unshare` alone would not do: its child loses the parent-death signal
- * when `setpriv` changes its user, and lives on as PID 1 of its namespace.
+ * Ends a worker: its whole process group (spawned `detached`, the group is the worker's own), so
+ * nothing of it waits for the parent-death signals to travel down the sandbox's chain.
  */
 export function killWorker(worker: Pick<Worker, 'child'>): void {
   const { child } = worker;
