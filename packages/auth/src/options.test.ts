@@ -51,7 +51,9 @@ describe('resolveOptions', () => {
       false,
     );
   });
+});
 
+describe('resolveOptions: defaults and former names', () => {
   it('resolves every default from the exported, frozen defaults', () => {
     const o = resolveOptions({ secretReader });
     expect(Object.isFrozen(defaults)).toBe(true);

@@ -91,7 +91,9 @@ describe('readCatalog', () => {
   ])('rejects a resource with a bad %s', (_what, resource, field) => {
     expect(failure(withResources([resource])).field).toBe(field);
   });
+});
 
+describe('readCatalog: tags, duplicates and edges', () => {
   it('accepts Unicode and namespaced tags', () => {
     const ok = withResources([
       { type: 'Notify', title: 'x', exported: false, tags: ['ünïcödé', 'apache::vhost', '_x', '9a.b-c'] },

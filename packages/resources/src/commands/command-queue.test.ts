@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { smallCatalog } from '../../test/support/commands/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
-import type { ResourceStore } from '../store/types.js';
+import type { Dialect, ResourceStore } from '../store/types.js';
 import { dropDeadLetters, enqueue, listDeadLetters, queueStats, retryDeadLetters } from './command-queue.js';
 import { type Command, readCommand } from './envelope.js';
 import { CommandProcessor } from './processor.js';
@@ -44,28 +44,46 @@ function countingTransactions(store: ResourceStore): { store: ResourceStore; tra
   return { store: counted, transactions: () => transactions };
 }
 
-describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
-  let t: TestStore;
-  const processors: CommandProcessor[] = [];
-  afterEach(async () => {
-    for (const p of processors.splice(0)) await p.close();
-    await t?.dispose();
-  });
-  const processor = (options: ConstructorParameters<typeof CommandProcessor>[1] = {}) => {
-    const p = new CommandProcessor(t.store, { pollMs: 20, ...options });
-    processors.push(p);
-    return p;
+/** A test's store on one database and the processors it starts, all closed after the test. */
+interface QueueFixture {
+  readonly dialect: Dialect;
+  t: TestStore;
+  readonly processors: CommandProcessor[];
+  processor(options?: ConstructorParameters<typeof CommandProcessor>[1]): CommandProcessor;
+  /** The outcome of every applied command, by uuid. */
+  outcomes(): Promise<Record<string, unknown>>;
+}
+
+function queueFixture(dialect: Dialect): QueueFixture {
+  const q: QueueFixture = {
+    dialect,
+    t: undefined as unknown as TestStore, // opened by each test, on its database
+    processors: [],
+    processor: (options = {}) => {
+      const p = new CommandProcessor(q.t.store, { pollMs: 20, ...options });
+      q.processors.push(p);
+      return p;
+    },
+    outcomes: async () =>
+      Object.fromEntries(
+        (await q.t.store.all("SELECT uuid, outcome FROM command_queue WHERE state = 'done'")).map((r) => [
+          r.uuid,
+          r.outcome,
+        ]),
+      ),
   };
-  const outcomes = async () =>
-    Object.fromEntries(
-      (await t.store.all("SELECT uuid, outcome FROM command_queue WHERE state = 'done'")).map((r) => [
-        r.uuid,
-        r.outcome,
-      ]),
-    );
+  afterEach(async () => {
+    for (const p of q.processors.splice(0)) await p.close();
+    await q.t?.dispose();
+  });
+  return q;
+}
+
+describe.each(DIALECTS)('durable command queue on %s: order and submissions', (dialect) => {
+  const q = queueFixture(dialect);
 
   it('applies stored commands per node in producer-timestamp order, after a restart too', async () => {
-    t = await openTestStore(dialect);
+    q.t = await openTestStore(q.dialect);
     // Stored before any consumer runs, as a crashed service leaves them; arrival order a, c, b, x.
     const ids = ['a', 'c', 'b', 'x'].map(() => randomUUID());
     const commands = [
@@ -75,37 +93,37 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
       catalogCommand('web2', T1, 'x'),
     ];
     for (const [i, command] of commands.entries())
-      await enqueue(t.store, { uuid: ids[i]!, received: NOW, command });
-    expect((await queueStats(t.store)).depth).toBe(4);
-    await processor().idle();
+      await enqueue(q.t.store, { uuid: ids[i]!, received: NOW, command });
+    expect((await queueStats(q.t.store)).depth).toBe(4);
+    await q.processor().idle();
     // b (older) before c, so neither is stale; in arrival order b would follow c and be stale.
-    expect(await outcomes()).toEqual({
+    expect(await q.outcomes()).toEqual({
       [ids[0]!]: 'stored',
       [ids[1]!]: 'unchanged',
       [ids[2]!]: 'unchanged',
       [ids[3]!]: 'stored',
     });
-    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual([
+    expect(await q.t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual([
       { certname: 'web1', version: 'c' },
       { certname: 'web2', version: 'x' },
     ]);
   });
 
   it('resolves a submission when its command is applied, and refuses after close', async () => {
-    t = await openTestStore(dialect);
-    const p = processor();
+    q.t = await openTestStore(q.dialect);
+    const p = q.processor();
     const { uuid, done } = await p.submit(catalogCommand('web1', T1, 'a'));
     expect(await done).toBe('stored');
-    expect(await outcomes()).toEqual({ [uuid]: 'stored' });
+    expect(await q.outcomes()).toEqual({ [uuid]: 'stored' });
     await p.close();
     await expect(p.submit(catalogCommand('web1', T2, 'b'))).rejects.toThrow(/closed/);
   });
 
   it('opens no transaction only to find the queue empty after applying a command', async () => {
-    t = await openTestStore(dialect);
-    const counted = countingTransactions(t.store);
+    q.t = await openTestStore(q.dialect);
+    const counted = countingTransactions(q.t.store);
     const p = new CommandProcessor(counted.store, { pollMs: 3_600_000 });
-    processors.push(p);
+    q.processors.push(p);
     const sent = 10;
     for (let i = 0; i < sent; i += 1) {
       const { done } = await p.submit(catalogCommand(`web${i}`, T1, 'a'));
@@ -114,11 +132,15 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     // One transaction per command applied (a look that finds nothing used to follow each).
     expect(counted.transactions()).toBeLessThan(2 * sent);
   });
+});
+
+describe.each(DIALECTS)('durable command queue on %s: loops, polling and retries', (dialect) => {
+  const q = queueFixture(dialect);
 
   it('applies commands of nodes another loop holds without waiting for the poll', async () => {
-    t = await openTestStore(dialect);
+    q.t = await openTestStore(q.dialect);
     // An hour-long poll: a command passed over while its node was busy would wait that long.
-    const p = processor({ pollMs: 3_600_000, concurrency: 3 });
+    const p = q.processor({ pollMs: 3_600_000, concurrency: 3 });
     const submitted = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         p.submit(
@@ -129,7 +151,7 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     const outcomes = await Promise.all(submitted.map((s) => s.done));
     expect(outcomes.filter((o) => o === 'stored').length).toBeGreaterThanOrEqual(4);
     // Each node's newest catalog (the last i with i % 4 = n) is the one stored.
-    expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
+    expect(await q.t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
       Array.from({ length: 4 }, (_, n) => ({
         certname: `node${n}`,
         version: `v${n + 4 * Math.floor((29 - n) / 4)}`,
@@ -138,44 +160,48 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
   });
 
   it('applies commands stored behind its back (another instance, no signals) by one loop polling', async () => {
-    t = await openTestStore(dialect);
-    const p = processor({ pollMs: 20, concurrency: 3 });
+    q.t = await openTestStore(q.dialect);
+    const p = q.processor({ pollMs: 20, concurrency: 3 });
     // Stored as another instance does when no signal tells this one: only the poll finds them.
     for (let i = 0; i < 20; i += 1)
-      await enqueue(t.store, {
+      await enqueue(q.t.store, {
         uuid: randomUUID(),
         received: NOW,
         command: catalogCommand(`n${i}`, T1, 'a'),
       });
     await p.idle();
-    expect(Object.values(await outcomes())).toEqual(Array.from({ length: 20 }, () => 'stored'));
+    expect(Object.values(await q.outcomes())).toEqual(Array.from({ length: 20 }, () => 'stored'));
   });
 
   it('retries a failing command, then keeps it as a dead letter with each error', async () => {
-    t = await openTestStore(dialect);
+    q.t = await openTestStore(q.dialect);
     const broken = {
       kind: 'replace catalog',
       version: 9,
       catalog: { certname: 'web9', producerTimestamp: T1 },
     };
-    const p = processor({ maxAttempts: 2, retryDelayMs: 0 });
+    const p = q.processor({ maxAttempts: 2, retryDelayMs: 0 });
     const { uuid, done } = await p.submit(broken as unknown as Command);
     await expect(done).rejects.toThrow();
-    const [dead] = await listDeadLetters(t.store);
+    const [dead] = await listDeadLetters(q.t.store);
     expect(dead).toMatchObject({ uuid, command: 'replace catalog', certname: 'web9', attempts: 2 });
     expect(dead!.errors).toHaveLength(2);
-    expect(await queueStats(t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 1 });
+    expect(await queueStats(q.t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 1 });
     // Nothing of the failed attempts was stored.
-    expect(await t.store.all("SELECT certname FROM certnames WHERE certname = 'web9'")).toEqual([]);
-    expect(await retryDeadLetters(t.store, [dead!.id], NOW)).toBe(1);
+    expect(await q.t.store.all("SELECT certname FROM certnames WHERE certname = 'web9'")).toEqual([]);
+    expect(await retryDeadLetters(q.t.store, [dead!.id], NOW)).toBe(1);
     await p.idle();
-    expect((await listDeadLetters(t.store))[0]).toMatchObject({ uuid, attempts: 2 });
-    expect(await dropDeadLetters(t.store, 'all')).toBe(1);
-    expect(await queueStats(t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 0 });
+    expect((await listDeadLetters(q.t.store))[0]).toMatchObject({ uuid, attempts: 2 });
+    expect(await dropDeadLetters(q.t.store, 'all')).toBe(1);
+    expect(await queueStats(q.t.store)).toEqual({ depth: 0, oldestReceived: null, deadLetters: 0 });
   });
+});
+
+describe.each(DIALECTS)('durable command queue on %s: transactions and unreadable commands', (dialect) => {
+  const q = queueFixture(dialect);
 
   it('applies the commands a transaction takes together, also when one of them fails', async () => {
-    t = await openTestStore(dialect);
+    q.t = await openTestStore(q.dialect);
     const broken = {
       kind: 'replace catalog',
       version: 9,
@@ -189,30 +215,30 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
     ];
     const ids = queued.map(() => randomUUID());
     for (const [i, command] of queued.entries())
-      await enqueue(t.store, { uuid: ids[i]!, received: NOW, command });
-    await processor({ maxAttempts: 1 }).idle();
-    expect(await outcomes()).toEqual({ [ids[0]!]: 'stored', [ids[2]!]: 'stored' });
-    expect((await listDeadLetters(t.store)).map((d) => d.uuid)).toEqual([ids[1]]);
-    expect(await t.store.all('SELECT certname FROM catalogs ORDER BY certname')).toEqual([
+      await enqueue(q.t.store, { uuid: ids[i]!, received: NOW, command });
+    await q.processor({ maxAttempts: 1 }).idle();
+    expect(await q.outcomes()).toEqual({ [ids[0]!]: 'stored', [ids[2]!]: 'stored' });
+    expect((await listDeadLetters(q.t.store)).map((d) => d.uuid)).toEqual([ids[1]]);
+    expect(await q.t.store.all('SELECT certname FROM catalogs ORDER BY certname')).toEqual([
       { certname: 'web1' },
       { certname: 'web2' },
     ]);
   });
 
   it('keeps an unreadable stored command as a dead letter at once', async () => {
-    t = await openTestStore(dialect);
-    await enqueue(t.store, { uuid: randomUUID(), received: NOW, command: catalogCommand('web1', T1, 'a') });
-    await t.store.run("UPDATE command_queue SET payload = '{not json'");
-    await processor().idle();
-    expect((await listDeadLetters(t.store))[0]).toMatchObject({ attempts: 1, certname: 'web1' });
+    q.t = await openTestStore(q.dialect);
+    await enqueue(q.t.store, { uuid: randomUUID(), received: NOW, command: catalogCommand('web1', T1, 'a') });
+    await q.t.store.run("UPDATE command_queue SET payload = '{not json'");
+    await q.processor().idle();
+    expect((await listDeadLetters(q.t.store))[0]).toMatchObject({ attempts: 1, certname: 'web1' });
   });
 
-  it.runIf(dialect === 'postgres')(
+  it.runIf(q.dialect === 'postgres')(
     'applies each command once with two processors on one database',
     async () => {
-      t = await openTestStore(dialect);
-      const a = processor({ concurrency: 3 });
-      const b = processor({ concurrency: 3 });
+      q.t = await openTestStore(q.dialect);
+      const a = q.processor({ concurrency: 3 });
+      const b = q.processor({ concurrency: 3 });
       const submitted = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           (i % 2 ? a : b).submit(
@@ -222,11 +248,11 @@ describe.each(DIALECTS)('durable command queue on %s', (dialect) => {
       );
       const settled = await Promise.allSettled(submitted.map((s) => s.done));
       expect(settled.every((s) => s.status === 'fulfilled')).toBe(true);
-      const rows = await t.store.all("SELECT uuid, applied_by FROM command_queue WHERE state = 'done'");
+      const rows = await q.t.store.all("SELECT uuid, applied_by FROM command_queue WHERE state = 'done'");
       expect(rows.map((r) => r.uuid).sort()).toEqual(submitted.map((s) => s.uuid).sort());
       // Both consumed: the rows name two instances.
       expect(new Set(rows.map((r) => r.applied_by)).size).toBe(2);
-      expect(await t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
+      expect(await q.t.store.all('SELECT certname, version FROM catalogs ORDER BY certname')).toEqual(
         Array.from({ length: 10 }, (_, n) => ({ certname: `node${n}`, version: `v${30 + n}` })),
       );
     },

@@ -114,7 +114,9 @@ describe('SQL compilation per dialect', () => {
       },
     });
   });
+});
 
+describe('SQL compilation per dialect: fields, states and subqueries', () => {
   it('compiles nested dotted equality with JSON access (and containment on PostgreSQL)', () => {
     testSql(['=', 'parameters.nested.a', { b: 'x' }], {
       sqlite: {
@@ -166,7 +168,9 @@ describe('SQL compilation per dialect', () => {
       },
     });
   });
+});
 
+describe('SQL compilation per dialect: rendering, totals and SQLite specifics', () => {
   it('renders each answer in SQL: one JSON text per row, keys bound, NULLs as PuppetDB shows them', () => {
     const where = `FROM resources r WHERE ${ACTIVE}`;
     const resourceKeys = keys(

@@ -59,7 +59,9 @@ describe('query parameters', () => {
     expect(error({ limit: ['1', '2'] })).toBe("Parameter 'limit' may be given only once");
     expect(error({ explain: 'analyze' })).toMatch(/^Illegal value 'analyze' for :explain/);
   });
+});
 
+describe('query parameters: paging and order_by refused as PuppetDB refuses them', () => {
   it('rejects bad limits and offsets with PuppetDB texts', () => {
     expect(error({ limit: '0' })).toBe("Illegal value '0' for :limit; expected a positive non-zero integer.");
     expect(error({ limit: '-1' })).toBe(
