@@ -13,8 +13,8 @@ export interface TemplateValues {
   Site: string;
 }
 
-export const DEFAULT_TEMPLATE =
-  'Confirmation for {{.User}} {{.Address}}, site {{.Site}}\n\nToken: {{.Token}}';
+// No {{.Site}}: a login that names no site would read "site " with nothing after it.
+export const DEFAULT_TEMPLATE = 'Confirmation for {{.User}} {{.Address}}\n\nToken: {{.Token}}';
 
 const PLACEHOLDER = /\{\{\s*\.([A-Za-z]+)\s*\}\}/g;
 const KNOWN = new Set<string>(['Address', 'User', 'Token', 'Site']);
