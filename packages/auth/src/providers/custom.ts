@@ -59,11 +59,20 @@ export type LegacyCustomOAuth2Options = Omit<
   infoURL: string;
 };
 
+/** A client's id and secret from the current options or the 0.1 `client: {cid, csecret}`. */
+export function clientOf(
+  opts: { clientId: string; clientSecret: string } | { client: { cid: string; csecret: string } },
+): { clientId: string; clientSecret: string } {
+  return 'client' in opts
+    ? { clientId: opts.client.cid, clientSecret: opts.client.csecret }
+    : { clientId: opts.clientId, clientSecret: opts.clientSecret };
+}
+
 /** Options in either shape, read as the current one. */
 export function currentShape(opts: CustomOAuth2Options | LegacyCustomOAuth2Options): CustomOAuth2Options {
   if (!('client' in opts)) return opts;
   const { client, endpoint, infoURL, ...rest } = opts;
-  return { ...rest, clientId: client.cid, clientSecret: client.csecret, endpoints: { ...endpoint, infoURL } };
+  return { ...rest, ...clientOf({ client }), endpoints: { ...endpoint, infoURL } };
 }
 
 export function customOAuth2Provider(opts: CustomOAuth2Options | LegacyCustomOAuth2Options): OAuth2Provider {

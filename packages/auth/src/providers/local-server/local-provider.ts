@@ -4,7 +4,7 @@
  * flow against the server's endpoints, the user's id `<name>_<sha1 hex of user name>`.
  */
 import type { User } from '../../token/user.js';
-import { customOAuth2Provider } from '../custom.js';
+import { clientOf, customOAuth2Provider } from '../custom.js';
 import type { OAuth2Provider } from '../oauth2/oauth2-provider.js';
 import type { UserData } from '../oauth2/user-data.js';
 import type { LocalOAuth2Server } from './server.js';
@@ -35,8 +35,7 @@ export type LegacyLocalOAuth2ProviderOptions = Omit<
 export function localOAuth2Provider(
   opts: LocalOAuth2ProviderOptions | LegacyLocalOAuth2ProviderOptions,
 ): OAuth2Provider {
-  const { clientId, clientSecret } =
-    'client' in opts ? { clientId: opts.client.cid, clientSecret: opts.client.csecret } : opts;
+  const { clientId, clientSecret } = clientOf(opts);
   return customOAuth2Provider({
     name: opts.name,
     clientId,
