@@ -6,10 +6,11 @@
  * and `/producers/<name>` read it instead of a union over every catalog, node and report, which
  * grew with the reports kept (26 ms per answer over 2,000 reports).
  *
- * Database triggers keep it, on both engines, so a write names no producer twice and a waited
- * command pays no extra round trip: a row inserted with a producer, or a producer column set to
- * another value, records the name (`ON CONFLICT DO NOTHING`). An update that leaves the producer
- * as it was (an agent's next facts from the same server) does not even call the trigger.
+ * Database triggers keep it on both engines, inside the statement that writes the row, so the
+ * command apply code stays as it is and a waited command pays no extra round trip: a row inserted
+ * with a producer, or a producer column set to another value, records the name (`ON CONFLICT DO
+ * NOTHING`). An update that leaves the producer as it was (an agent's next facts from the same
+ * server) does not even call the trigger. `EXECUTE FUNCTION` needs PostgreSQL 11, our floor.
  */
 import type { Migration } from './migration.js';
 
