@@ -8,7 +8,8 @@
 //   2. queries    p50/p99 of the report endpoints puppetboard and pypuppetdb call, asked of the
 //                 three servers in turn per query (bench/lib/side-by-side.mjs), each within the
 //                 run's environment (as puppetboard filters by environment), so other data PuppetDB
-//                 holds does not count.
+//                 holds does not count; on PostgreSQL once autovacuum has passed over the loaded
+//                 tables (a PuppetDB fed earlier is long past that; bench/lib/fresh-database.mjs).
 // The reports are the same for a given BENCH_ENV within one UTC day (timestamps from midnight,
 // uuids from node and run), so BENCH_PUPPETDB_FED=1 reuses what an earlier run fed PuppetDB.
 // Env: BENCH_PUPPETDB (http://127.0.0.1:18080, required), BENCH_ENV (bench), BENCH_PUPPETDB_FED, BENCH_NODES (200), BENCH_RUNS (10 reports
