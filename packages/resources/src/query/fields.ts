@@ -6,12 +6,13 @@
  */
 import type { Entity } from './ast/entity.js';
 import { CATALOGS, ENVIRONMENTS } from './entities/catalogs.js';
-import { EDGES, PRODUCERS } from './entities/edges.js';
+import { EDGES } from './entities/edges.js';
 import type { EntitySpec, FieldSpec } from './entities/entity-spec.js';
 import { FACT_CONTENTS, FACT_PATHS } from './entities/fact-contents.js';
 import { FACT_NAMES, FACTS } from './entities/facts.js';
 import { FACTSETS, INVENTORY } from './entities/factsets.js';
 import { NODES } from './entities/nodes.js';
+import { PRODUCERS } from './entities/producers.js';
 import { EVENTS, REPORTS } from './entities/reports.js';
 import { RESOURCES } from './entities/resources.js';
 

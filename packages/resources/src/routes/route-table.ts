@@ -14,7 +14,6 @@
 import type { Entity } from '../query/ast/entity.js';
 import { NodeStateFilter } from '../query/ast/node-state.js';
 import type { QueryNode } from '../query/ast/query-node.js';
-import { PRODUCER_NAMES } from '../query/entities/edges.js';
 import { equalsCriterion } from '../query/run-query.js';
 
 /** Path parameters as Fastify hands them over (`*` is the rest of the path). */
@@ -47,7 +46,7 @@ export const PARENTS = {
     noun: 'factset',
   },
   producers: {
-    table: `${PRODUCER_NAMES} p`,
+    table: 'producers',
     column: 'name',
     key: 'name',
     field: 'producer',

@@ -28,6 +28,7 @@
 
 import { factContents, factsJson } from './fact-schema.js';
 import type { Migration } from './migration.js';
+import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
 import type { Dialect } from './types.js';
 
@@ -325,6 +326,7 @@ export const MIGRATIONS: readonly Migration[] = [
   factContents,
   latestEventCounts,
   factsJson,
+  producersSeen,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */

@@ -1,7 +1,5 @@
 /**
- * `edges`: the relationships of each node's latest catalog (table `edges`). `producers`: the
- * servers that sent a catalog, facts or a report still stored (PuppetDB keeps a table of every
- * producer seen).
+ * `edges`: the relationships of each node's latest catalog (table `edges`).
  * @module
  */
 import { column, type EntitySpec, output } from './entity-spec.js';
@@ -26,18 +24,4 @@ export const EDGES: EntitySpec = {
     output('target_type', 'string'),
   ],
   nodeState: true,
-};
-
-/** Where producers are named; `/producers/<name>` checks the same rows. */
-export const PRODUCER_NAMES =
-  '(SELECT producer AS name FROM catalogs WHERE producer IS NOT NULL ' +
-  'UNION SELECT facts_producer AS name FROM certnames WHERE facts_producer IS NOT NULL ' +
-  'UNION SELECT producer AS name FROM reports WHERE producer IS NOT NULL)';
-
-export const PRODUCERS: EntitySpec = {
-  source: PRODUCER_NAMES,
-  alias: 'pr',
-  fields: { name: column('string', 'name') },
-  output: [output('name', 'string')],
-  nodeState: false,
 };
