@@ -6,7 +6,8 @@
  * JavaScript runs no listener that could notice the closed channel. So the kernel ends it: the
  * parent-death signal (`prctl(PR_SET_PDEATHSIG)`, Linux), set to SIGKILL by util-linux's
  * `setpriv --pdeathsig` (the tool the sandbox already uses) before the worker's own command runs,
- * and kept by the `exec`s that follow.
+ * and kept by the `exec`s that follow. (The kernel sends it when the spawning thread ends: the
+ * host's thread whose registry runs the worker, so a worker never outlives its runner either.)
  *
  * The signal only comes for a parent that dies after it was armed: a service that died in between
  * (the worker then belongs to init or a subreaper) sends none. So, as prctl(2) advises, the first
