@@ -3,7 +3,8 @@
  * A worker process dies with the service that started it, however the service ends: SIGKILL, the
  * OOM killer, a crash. Left to itself, a worker whose handler spins in a loop would run on forever
  * as an orphan, burning CPU, since only the service's handler timeout ever ended it; and spinning
- * JavaScript runs no listener that could notice the closed channel. So the kernel ends it: the
+ * JavaScript runs no listener that could notice the closed channel (and a watchdog thread would
+ * need worker threads, which the permission model denies the worker). So the kernel ends it: the
  * parent-death signal (`prctl(PR_SET_PDEATHSIG)`, Linux), set to SIGKILL by util-linux's
  * `setpriv --pdeathsig` (the tool the sandbox already uses) before the worker's own command runs,
  * and kept by the `exec`s that follow. (The kernel sends it when the spawning thread ends: the
