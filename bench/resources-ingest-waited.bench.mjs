@@ -13,10 +13,12 @@
 //      it out), BENCH_PUPPETDB_FIRST (1: each command to PuppetDB first), PG_TEST_URL
 //      (.data/test-env). A count of 0 leaves that kind out.
 // Needs the built package; run through bench/resources-ingest.bench.sh (BENCH_WAITED=1).
+import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import * as R from '@gatehouse/resources';
 import Fastify from 'fastify';
 import { catalogFor } from './fleet-gen.mjs';
+import { agentReport, uuidOf } from './lib/agent-report.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
 
 const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
@@ -26,10 +28,10 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const PUPPETDB = process.env.BENCH_PUPPETDB ?? 'http://127.0.0.1:18080';
 const RUN = Date.now().toString(36);
 
-/** The commands of one kind, as [query string, body] pairs; fresh certnames and timestamps each run. */
-function commands(kind, count) {
+/** The commands of one kind for `phase`, as [query string, body] pairs; fresh certnames and timestamps each run. */
+function commands(kind, count, phase) {
   return Array.from({ length: count }, (_, i) => {
-    const certname = `ingest-waited-${RUN}-${i}.example.com`;
+    const certname = `ingest-waited-${RUN}-${phase}-${i}.example.com`;
     const timestamp = new Date().toISOString();
     if (kind === 'facts') {
       const body = {
@@ -62,8 +64,7 @@ function commands(kind, count) {
 
 /** An agent run's `store report` v8 payload: 10 changed files, metrics and one log line. */
 function report(certname, timestamp, i) {
-  const uuid = `00000000-0000-4000-8000-${(Date.now() * 1000 + i).toString(16).slice(-12).padStart(12, '0')}`;
-  const events = Array.from({ length: 10 }, (_, n) => ({
+  const resources = Array.from({ length: 10 }, (_, n) => ({
     resource_type: 'File',
     resource_title: `/srv/app/conf.d/${n}.conf`,
     timestamp,
@@ -85,57 +86,54 @@ function report(certname, timestamp, i) {
       },
     ],
   }));
-  return {
+  return agentReport({
     certname,
     environment: 'production',
-    puppet_version: '7.23.0',
-    report_format: 12,
-    configuration_version: String(i),
-    start_time: timestamp,
-    end_time: timestamp,
-    producer_timestamp: timestamp,
-    producer: 'puppet.example.com',
-    resources: events,
+    at: timestamp,
+    run: i,
+    uuid: uuidOf(Date.now() * 1000 + i),
+    resources,
     metrics: [{ category: 'resources', name: 'total', value: 10 }],
-    logs: [
-      {
-        file: null,
-        line: null,
-        level: 'notice',
-        message: 'Applied catalog',
-        source: 'Puppet',
-        tags: ['notice'],
-        time: timestamp,
-      },
-    ],
-    transaction_uuid: uuid,
-    catalog_uuid: uuid,
-    code_id: null,
-    job_id: null,
-    cached_catalog_status: 'not_used',
-    status: 'changed',
-    noop: false,
-    corrective_change: false,
-    noop_pending: false,
-    type: 'agent',
-  };
+  });
 }
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }
 
+// node:http with one kept-alive connection per server: the lightest client Node has, so what a
+// round trip measures is the server (fetch's web streams cost ~1.5 ms of client CPU per command
+// in a profile of this bench, the same for every target, which narrowed the differences).
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** POSTs `body` to `url` as JSON; resolves with the status and the answer's text. */
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.end(body);
+  });
+}
+
 /** Sends one command to `base` and waits for its answer (`processed`); its round trip in ms. */
 async function sendWaited(base, [query, body]) {
   const started = performance.now();
-  const res = await fetch(`${base}/pdb/cmd/v1?${query}&secondsToWaitForCompletion=30`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body,
-  });
-  const answer = await res.json();
-  if (res.status !== 200 || answer.processed !== true)
-    throw new Error(`${base}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+  const { status, text } = await post(`${base}/pdb/cmd/v1?${query}&secondsToWaitForCompletion=30`, body);
+  const answer = JSON.parse(text);
+  if (status !== 200 || answer.processed !== true) throw new Error(`${base}: HTTP ${status} ${text}`);
   return performance.now() - started;
 }
 
@@ -196,8 +194,10 @@ try {
   for (const [name, open] of targets) opened.push({ name, ...(await open()) });
   const bases = opened.map((target) => target.base);
   for (const [kind, count] of kinds) {
-    await interleaved(bases, commands(kind, 3)); // warm-up: connections, JIT, prepared plans
-    const results = await interleaved(bases, commands(kind, count));
+    // Warm-up (connections, JIT, prepared plans) on nodes of its own: a measured command on a node
+    // the warm-up wrote would replace data, not store new data as every other one does.
+    await interleaved(bases, commands(kind, 3, 'warm'));
+    const results = await interleaved(bases, commands(kind, count, 'run'));
     const puppetdb = results.find((_, i) => opened[i].name.startsWith('PuppetDB'));
     for (const [i, r] of results.entries()) {
       const { name } = opened[i];

@@ -3,17 +3,20 @@
  * credentials file), with auth's default revocation check of 10 s, so only the push can be quick:
  * a logout on one of three instances is refused by the two others that had just verified the
  * session (the time it took is measured against a generous bound); a command waited on at one
- * instance and applied by another answers; a listener connection ended by the database
- * (pg_terminate_backend) is logged, polled around and re-established by itself; the webhook
- * delivery inbox reads the same from every instance.
+ * instance answers when another applied it (the test holds the node's lock until every way the
+ * first instance has to apply it is taken, so only the other can); a listener connection ended
+ * by the database (pg_terminate_backend) is logged, polled around and re-established by itself;
+ * the webhook delivery inbox reads the same from every instance.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defaults } from '@gatehouse/resources';
 import { describe, expect, it } from 'vitest';
 import { firstPassword, type ServingProcess, useServe } from './support/cli.js';
 import { sendFacts } from './support/facts-command.js';
+import { holdNode } from './support/held-node.js';
 import { type TestSchema, useTestSchemas } from './support/pg-schema.js';
 import { useTempDirs } from './support/temp.js';
 
@@ -29,6 +32,8 @@ const HELLO = "export default class { handleHello(p: { name: string }) { return 
 interface Cluster {
   readonly db: TestSchema;
   readonly instances: ServingProcess[];
+  /** Starts one more instance on the same schema, secret and credentials file (added to `instances`). */
+  addInstance(): Promise<ServingProcess>;
 }
 
 /**
@@ -49,15 +54,18 @@ async function cluster(count: number, webhooks?: (i: number) => Record<string, u
     webhooks: { modulesDir: 'hooks', isolation: 'none', inbox: { deliveries: 20 } },
   };
   const instances: ServingProcess[] = [];
-  for (let i = 0; i < count; i += 1) {
+  const addInstance = async () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'hooks'));
     writeFileSync(join(cwd, 'hooks', 'hello.ts'), HELLO);
-    const own = webhooks ? { ...config, webhooks: webhooks(i) } : config;
+    const own = webhooks ? { ...config, webhooks: webhooks(instances.length) } : config;
     writeFileSync(join(cwd, 'gatehouse.config.json'), JSON.stringify(own));
-    instances.push(await serve(cwd, [], env));
-  }
-  return { db, instances };
+    const instance = await serve(cwd, [], env);
+    instances.push(instance);
+    return instance;
+  };
+  for (let i = 0; i < count; i += 1) await addInstance();
+  return { db, instances, addInstance };
 }
 
 async function login(at: ServingProcess, password: string): Promise<Record<string, string>> {
@@ -94,8 +102,20 @@ async function logoutSeenBy(from: ServingProcess, others: ServingProcess[], pass
   return Promise.all(others.map((at) => refusedAfter(at, session, since)));
 }
 
+/** The node whose lock the waited-command test holds. */
+const NODE = 'held.example.com';
+/** Waited commands an instance applies as it stores them at once: the PostgreSQL default (no setting). */
+const WAITED_SLOTS = defaults.commandConcurrency.postgres;
+
 const waitedCommand = (at: ServingProcess, certname: string) =>
   sendFacts(at, certname, '&secondsToWaitForCompletion=30');
+
+/** A waited command awaited later: a failed check before then kills the services under it unheard. */
+function pendingWaitedCommand(at: ServingProcess, certname: string): Promise<Response> {
+  const request = waitedCommand(at, certname);
+  request.catch(() => undefined);
+  return request;
+}
 
 /** The lines of `at`'s log matching `pattern`, waiting up to 10 s for at least one. */
 async function logLines(at: ServingProcess, pattern: RegExp): Promise<string[]> {
@@ -119,26 +139,42 @@ describe('instances on one PostgreSQL push what they decide', () => {
   });
 
   it('a command waited on at one instance answers when another applied it', SLOW, async () => {
-    const { db, instances } = await cluster(2);
-    const [a, b] = instances as [ServingProcess, ServingProcess];
-    // Both consume the one queue; rounds of commands sent to A until B applied one of them.
-    let appliedByB = 0;
-    for (let round = 0; round < 10 && appliedByB === 0; round += 1) {
-      const certnames = Array.from({ length: 8 }, (_, i) => `r${round}n${i}.example.com`);
-      const answers = await Promise.all(certnames.map((certname) => waitedCommand(a, certname)));
-      const bodies = await Promise.all(answers.map((res) => res.json() as Promise<{ uuid: string }>));
-      for (const [i, res] of answers.entries()) {
-        expect(res.status).toBe(200);
-        expect(bodies[i]).toMatchObject({ processed: true, timed_out: false });
-      }
-      const { rows } = await db.query<{ applied_by: string }>(
-        `SELECT applied_by FROM ${db.schema}.command_queue WHERE uuid = ANY($1)`,
-        [bodies.map((body) => body.uuid)],
+    // A alone first, so that its consumer, not B's, takes the held node's first command.
+    const { db, instances, addInstance } = await cluster(1);
+    const [a] = instances as [ServingProcess];
+    const held = await holdNode(db, NODE);
+    try {
+      // A applies a queued command of the node and waits for its lock; while it does, A's other
+      // loops pass over the node's later commands (and B skips the one row A has claimed).
+      expect((await sendFacts(a, NODE)).status).toBe(200);
+      expect(await held.waiters(1)).toBe(1);
+      // Every slot of A's waited applies as stored takes a command of the node and waits too.
+      const fillers = Array.from({ length: WAITED_SLOTS }, () => pendingWaitedCommand(a, NODE));
+      expect(await held.waiters(1 + WAITED_SLOTS)).toBe(1 + WAITED_SLOTS);
+      // So A queues the next waited command, and only B, started now, can take it.
+      const b = await addInstance();
+      const crossing = pendingWaitedCommand(a, NODE);
+      expect(await held.waiters(2 + WAITED_SLOTS)).toBe(2 + WAITED_SLOTS);
+      const { rows: queued } = await db.query(
+        `SELECT uuid FROM ${db.schema}.command_queue WHERE certname = $1 AND state = 'queued'`,
+        [NODE],
       );
-      expect(rows).toHaveLength(certnames.length);
-      appliedByB = rows.filter((row) => row.applied_by.split(':')[1] === String(b.child.pid)).length;
+      expect(queued).toHaveLength(2);
+      await held.release();
+
+      const answer = await crossing;
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { uuid: string };
+      expect(body).toMatchObject({ processed: true, timed_out: false });
+      const { rows } = await db.query<{ applied_by: string }>(
+        `SELECT applied_by FROM ${db.schema}.command_queue WHERE uuid = $1`,
+        [body.uuid],
+      );
+      expect(rows.map((row) => row.applied_by.split(':')[1])).toEqual([String(b.child.pid)]);
+      for (const res of await Promise.all(fillers)) expect(res.status).toBe(200);
+    } finally {
+      await held.release();
     }
-    expect(appliedByB).toBeGreaterThan(0);
   });
 
   it(

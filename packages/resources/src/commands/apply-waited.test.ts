@@ -7,13 +7,13 @@
  * to the queue's retries and dead letters.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smallCatalog } from '../../test/support/commands/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
+import { useTestQueue } from '../../test/support/commands/test-queue.js';
+import { DIALECTS, type TestStore } from '../../test/support/store/test-stores.js';
 import { applyWhileStoring } from './apply-waited.js';
 import { enqueue, listDeadLetters, type QueueEntry } from './command-queue.js';
 import { type Command, readCommand } from './envelope.js';
-import { CommandProcessor } from './processor.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
 const T2 = '2026-11-20T09:00:00.000Z';
@@ -30,20 +30,14 @@ const entryOf = (command: Command): QueueEntry => ({ uuid: randomUUID(), receive
 /** A catalog command with nothing in it: every apply of it fails. */
 const broken = { kind: 'replace catalog', version: 9, catalog: { certname: 'web9', producerTimestamp: T1 } };
 
-let t: TestStore | undefined;
-const processors: CommandProcessor[] = [];
-afterEach(async () => {
-  for (const p of processors.splice(0)) await p.close();
-  await t?.dispose();
-  t = undefined;
-});
+const queue = useTestQueue();
 
 const queueRows = (store: TestStore) =>
   store.store.all('SELECT uuid, state, outcome, applied_by FROM command_queue ORDER BY id');
 
 describe.each(DIALECTS)('a waited command applied as it is stored, on %s', (dialect) => {
   it('stores the command already applied, in one transaction with its data', async () => {
-    t = await openTestStore(dialect);
+    const t = await queue.open(dialect);
     const entry = entryOf(catalogCommand('web1', T1, 'a'));
     expect(await applyWhileStoring(t.store, entry, INSTANCE, () => new Date(NOW))).toBe('stored');
     expect(await queueRows(t)).toEqual([
@@ -55,7 +49,7 @@ describe.each(DIALECTS)('a waited command applied as it is stored, on %s', (dial
   });
 
   it('stores nothing while the node has a command queued, so that one goes first', async () => {
-    t = await openTestStore(dialect);
+    const t = await queue.open(dialect);
     const queued = entryOf(catalogCommand('web1', T1, 'a'));
     await enqueue(t.store, queued);
     const waited = entryOf(catalogCommand('web1', T2, 'b'));
@@ -70,7 +64,7 @@ describe.each(DIALECTS)('a waited command applied as it is stored, on %s', (dial
   });
 
   it('refuses to queue a command applied as it was stored (what a late wait relies on)', async () => {
-    t = await openTestStore(dialect);
+    const t = await queue.open(dialect);
     const entry = entryOf(catalogCommand('web1', T1, 'a'));
     expect(await applyWhileStoring(t.store, entry, INSTANCE, () => new Date(NOW))).toBe('stored');
     expect(await enqueue(t.store, entry)).toBe(false);
@@ -78,7 +72,7 @@ describe.each(DIALECTS)('a waited command applied as it is stored, on %s', (dial
   });
 
   it('stores nothing when the apply fails', async () => {
-    t = await openTestStore(dialect);
+    const t = await queue.open(dialect);
     const entry = entryOf(broken as unknown as Command);
     await expect(applyWhileStoring(t.store, entry, INSTANCE, () => new Date(NOW))).rejects.toThrow();
     expect(await queueRows(t)).toEqual([]);
@@ -88,9 +82,8 @@ describe.each(DIALECTS)('a waited command applied as it is stored, on %s', (dial
 
 describe.runIf(DIALECTS.includes('postgres'))('waited submissions on PostgreSQL', () => {
   it('settles a waited submission as it is stored', async () => {
-    t = await openTestStore('postgres');
-    const p = new CommandProcessor(t.store, { pollMs: 3_600_000 });
-    processors.push(p);
+    const t = await queue.open('postgres');
+    const p = queue.processor({ pollMs: 3_600_000 });
     const { uuid, done } = await p.submit(catalogCommand('web1', T1, 'a'), { waitMs: 30_000 });
     // Already settled when submit resolves: the race sees its outcome, not the later value.
     expect(await Promise.race([done, Promise.resolve('not yet')])).toBe('stored');
@@ -100,9 +93,8 @@ describe.runIf(DIALECTS.includes('postgres'))('waited submissions on PostgreSQL'
   });
 
   it('queues a waited command whose apply fails, so retries and dead letters take it', async () => {
-    t = await openTestStore('postgres');
-    const p = new CommandProcessor(t.store, { maxAttempts: 2, retryDelayMs: 0 });
-    processors.push(p);
+    const t = await queue.open('postgres');
+    const p = queue.processor({ maxAttempts: 2, retryDelayMs: 0 });
     const { uuid, done } = await p.submit(broken as unknown as Command, { waitMs: 30_000 });
     await expect(done).rejects.toThrow();
     expect(await listDeadLetters(t.store)).toEqual([expect.objectContaining({ uuid, attempts: 2 })]);

@@ -4,12 +4,12 @@
  * in-process signal bus (the transport the service provides with LISTEN/NOTIFY) answer waiters
  * whose commands the other one applied; while the bus is not listening, waiters poll instead.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smallCatalog } from '../../test/support/commands/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
+import { useTestQueue } from '../../test/support/commands/test-queue.js';
+import { DIALECTS } from '../../test/support/store/test-stores.js';
 import type { CommandPeerListener, CommandPeers, CommandSignal } from './command-peers.js';
 import { type Command, readCommand } from './envelope.js';
-import { CommandProcessor } from './processor.js';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 const HOUR_MS = 3_600_000;
@@ -60,24 +60,12 @@ class BusMember implements CommandPeers {
   }
 }
 
-let t: TestStore | undefined;
-const processors: CommandProcessor[] = [];
-afterEach(async () => {
-  for (const p of processors.splice(0)) await p.close();
-  await t?.dispose();
-  t = undefined;
-});
-
-function processor(store: TestStore, options: ConstructorParameters<typeof CommandProcessor>[1]) {
-  const p = new CommandProcessor(store.store, options);
-  processors.push(p);
-  return p;
-}
+const queue = useTestQueue();
 
 describe.each(DIALECTS)('waking the queue on %s', (dialect) => {
   it('applies each command stored here at once, one after another, with an hour-long poll', async () => {
-    t = await openTestStore(dialect);
-    const p = processor(t, { pollMs: HOUR_MS });
+    await queue.open(dialect);
+    const p = queue.processor({ pollMs: HOUR_MS });
     for (let i = 0; i < 5; i += 1) {
       const { done } = await p.submit(catalogCommand(`web${i}`, i));
       expect(await done).toBe('stored');
@@ -87,10 +75,10 @@ describe.each(DIALECTS)('waking the queue on %s', (dialect) => {
 
 describe.runIf(DIALECTS.includes('postgres'))('signals between two processors on PostgreSQL', () => {
   it('answers a waiter whose command the other instance applied, without polling', async () => {
-    t = await openTestStore('postgres');
+    const t = await queue.open('postgres');
     const bus = new SignalBus();
-    const a = processor(t, { pollMs: HOUR_MS, concurrency: 2, peers: bus.join() });
-    const b = processor(t, { pollMs: HOUR_MS, concurrency: 2, peers: bus.join() });
+    const a = queue.processor({ pollMs: HOUR_MS, concurrency: 2, peers: bus.join() });
+    const b = queue.processor({ pollMs: HOUR_MS, concurrency: 2, peers: bus.join() });
     const submitted = await Promise.all(
       Array.from({ length: 30 }, (_, i) => (i % 3 ? a : b).submit(catalogCommand(`node${i}`, i))),
     );
@@ -101,12 +89,12 @@ describe.runIf(DIALECTS.includes('postgres'))('signals between two processors on
   });
 
   it('polls for waiters while not listening, and stops once listening again', async () => {
-    t = await openTestStore('postgres');
+    await queue.open('postgres');
     const bus = new SignalBus();
     const peersOfA = bus.join();
-    const a = processor(t, { pollMs: 20, concurrency: 1, peers: peersOfA });
+    const a = queue.processor({ pollMs: 20, concurrency: 1, peers: peersOfA });
     peersOfA.setListening(false);
-    const b = processor(t, { pollMs: 20, concurrency: 2, peers: bus.join() });
+    const b = queue.processor({ pollMs: 20, concurrency: 2, peers: bus.join() });
     const submitted = await Promise.all(
       Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).submit(catalogCommand(`n${i}`, i))),
     );

@@ -5,13 +5,13 @@
  * dropped.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smallCatalog } from '../../test/support/commands/fixtures.js';
-import { DIALECTS, openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
-import type { Dialect, ResourceStore } from '../store/types.js';
+import { useTestQueue } from '../../test/support/commands/test-queue.js';
+import { DIALECTS, type TestStore } from '../../test/support/store/test-stores.js';
+import type { ResourceStore } from '../store/types.js';
 import { dropDeadLetters, enqueue, listDeadLetters, queueStats, retryDeadLetters } from './command-queue.js';
 import { type Command, readCommand } from './envelope.js';
-import { CommandProcessor } from './processor.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
 const T2 = '2026-11-20T09:00:00.000Z';
@@ -44,46 +44,17 @@ function countingTransactions(store: ResourceStore): { store: ResourceStore; tra
   return { store: counted, transactions: () => transactions };
 }
 
-/** A test's store on one database and the processors it starts, all closed after the test. */
-interface QueueFixture {
-  readonly dialect: Dialect;
-  t: TestStore;
-  readonly processors: CommandProcessor[];
-  processor(options?: ConstructorParameters<typeof CommandProcessor>[1]): CommandProcessor;
-  /** The outcome of every applied command, by uuid. */
-  outcomes(): Promise<Record<string, unknown>>;
-}
-
-function queueFixture(dialect: Dialect): QueueFixture {
-  const q: QueueFixture = {
-    dialect,
-    t: undefined as unknown as TestStore, // opened by each test, on its database
-    processors: [],
-    processor: (options = {}) => {
-      const p = new CommandProcessor(q.t.store, { pollMs: 20, ...options });
-      q.processors.push(p);
-      return p;
-    },
-    outcomes: async () =>
-      Object.fromEntries(
-        (await q.t.store.all("SELECT uuid, outcome FROM command_queue WHERE state = 'done'")).map((r) => [
-          r.uuid,
-          r.outcome,
-        ]),
-      ),
-  };
-  afterEach(async () => {
-    for (const p of q.processors.splice(0)) await p.close();
-    await q.t?.dispose();
-  });
-  return q;
+/** The outcome of every applied command, by uuid. */
+async function outcomesOf(t: TestStore): Promise<Record<string, unknown>> {
+  const rows = await t.store.all("SELECT uuid, outcome FROM command_queue WHERE state = 'done'");
+  return Object.fromEntries(rows.map((r) => [r.uuid, r.outcome]));
 }
 
 describe.each(DIALECTS)('durable command queue on %s: order and submissions', (dialect) => {
-  const q = queueFixture(dialect);
+  const q = useTestQueue({ pollMs: 20 });
 
   it('applies stored commands per node in producer-timestamp order, after a restart too', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     // Stored before any consumer runs, as a crashed service leaves them; arrival order a, c, b, x.
     const ids = ['a', 'c', 'b', 'x'].map(() => randomUUID());
     const commands = [
@@ -97,7 +68,7 @@ describe.each(DIALECTS)('durable command queue on %s: order and submissions', (d
     expect((await queueStats(q.t.store)).depth).toBe(4);
     await q.processor().idle();
     // b (older) before c, so neither is stale; in arrival order b would follow c and be stale.
-    expect(await q.outcomes()).toEqual({
+    expect(await outcomesOf(q.t)).toEqual({
       [ids[0]!]: 'stored',
       [ids[1]!]: 'unchanged',
       [ids[2]!]: 'unchanged',
@@ -110,20 +81,19 @@ describe.each(DIALECTS)('durable command queue on %s: order and submissions', (d
   });
 
   it('resolves a submission when its command is applied, and refuses after close', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     const p = q.processor();
     const { uuid, done } = await p.submit(catalogCommand('web1', T1, 'a'));
     expect(await done).toBe('stored');
-    expect(await q.outcomes()).toEqual({ [uuid]: 'stored' });
+    expect(await outcomesOf(q.t)).toEqual({ [uuid]: 'stored' });
     await p.close();
     await expect(p.submit(catalogCommand('web1', T2, 'b'))).rejects.toThrow(/closed/);
   });
 
   it('opens no transaction only to find the queue empty after applying a command', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     const counted = countingTransactions(q.t.store);
-    const p = new CommandProcessor(counted.store, { pollMs: 3_600_000 });
-    q.processors.push(p);
+    const p = q.processor({ pollMs: 3_600_000 }, counted.store);
     const sent = 10;
     for (let i = 0; i < sent; i += 1) {
       const { done } = await p.submit(catalogCommand(`web${i}`, T1, 'a'));
@@ -135,10 +105,10 @@ describe.each(DIALECTS)('durable command queue on %s: order and submissions', (d
 });
 
 describe.each(DIALECTS)('durable command queue on %s: loops, polling and retries', (dialect) => {
-  const q = queueFixture(dialect);
+  const q = useTestQueue({ pollMs: 20 });
 
   it('applies commands of nodes another loop holds without waiting for the poll', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     // An hour-long poll: a command passed over while its node was busy would wait that long.
     const p = q.processor({ pollMs: 3_600_000, concurrency: 3 });
     const submitted = await Promise.all(
@@ -160,7 +130,7 @@ describe.each(DIALECTS)('durable command queue on %s: loops, polling and retries
   });
 
   it('applies commands stored behind its back (another instance, no signals) by one loop polling', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     const p = q.processor({ pollMs: 20, concurrency: 3 });
     // Stored as another instance does when no signal tells this one: only the poll finds them.
     for (let i = 0; i < 20; i += 1)
@@ -170,11 +140,11 @@ describe.each(DIALECTS)('durable command queue on %s: loops, polling and retries
         command: catalogCommand(`n${i}`, T1, 'a'),
       });
     await p.idle();
-    expect(Object.values(await q.outcomes())).toEqual(Array.from({ length: 20 }, () => 'stored'));
+    expect(Object.values(await outcomesOf(q.t))).toEqual(Array.from({ length: 20 }, () => 'stored'));
   });
 
   it('retries a failing command, then keeps it as a dead letter with each error', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     const broken = {
       kind: 'replace catalog',
       version: 9,
@@ -198,10 +168,10 @@ describe.each(DIALECTS)('durable command queue on %s: loops, polling and retries
 });
 
 describe.each(DIALECTS)('durable command queue on %s: transactions and unreadable commands', (dialect) => {
-  const q = queueFixture(dialect);
+  const q = useTestQueue({ pollMs: 20 });
 
   it('applies the commands a transaction takes together, also when one of them fails', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     const broken = {
       kind: 'replace catalog',
       version: 9,
@@ -217,7 +187,7 @@ describe.each(DIALECTS)('durable command queue on %s: transactions and unreadabl
     for (const [i, command] of queued.entries())
       await enqueue(q.t.store, { uuid: ids[i]!, received: NOW, command });
     await q.processor({ maxAttempts: 1 }).idle();
-    expect(await q.outcomes()).toEqual({ [ids[0]!]: 'stored', [ids[2]!]: 'stored' });
+    expect(await outcomesOf(q.t)).toEqual({ [ids[0]!]: 'stored', [ids[2]!]: 'stored' });
     expect((await listDeadLetters(q.t.store)).map((d) => d.uuid)).toEqual([ids[1]]);
     expect(await q.t.store.all('SELECT certname FROM catalogs ORDER BY certname')).toEqual([
       { certname: 'web1' },
@@ -226,17 +196,17 @@ describe.each(DIALECTS)('durable command queue on %s: transactions and unreadabl
   });
 
   it('keeps an unreadable stored command as a dead letter at once', async () => {
-    q.t = await openTestStore(q.dialect);
+    await q.open(dialect);
     await enqueue(q.t.store, { uuid: randomUUID(), received: NOW, command: catalogCommand('web1', T1, 'a') });
     await q.t.store.run("UPDATE command_queue SET payload = '{not json'");
     await q.processor().idle();
     expect((await listDeadLetters(q.t.store))[0]).toMatchObject({ attempts: 1, certname: 'web1' });
   });
 
-  it.runIf(q.dialect === 'postgres')(
+  it.runIf(dialect === 'postgres')(
     'applies each command once with two processors on one database',
     async () => {
-      q.t = await openTestStore(q.dialect);
+      await q.open(dialect);
       const a = q.processor({ concurrency: 3 });
       const b = q.processor({ concurrency: 3 });
       const submitted = await Promise.all(

@@ -10,7 +10,8 @@ import type Database from 'better-sqlite3';
 import { forDialect } from './placeholders.js';
 import type { BulkColumns, ColumnType, SqlParam } from './types.js';
 
-const PG_ARRAY_TYPE: Record<ColumnType, string> = {
+/** The PostgreSQL array type a column of each kind is sent as. */
+export const PG_ARRAY_TYPE: Record<ColumnType, string> = {
   text: 'text[]',
   int: 'integer[]',
   bool: 'boolean[]',

@@ -21,6 +21,7 @@ import { availabilityOf, type DatabaseAvailability } from './database-availabili
 import { isPostgresAway, postgresAwayError } from './database-errors.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
+import { StatementNames } from './statement-names.js';
 import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
 
 /** Options of the PostgreSQL store. */
@@ -164,36 +165,45 @@ async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.PoolClient)
   }
 }
 
-function runnerOn(client: pg.Pool | pg.PoolClient): SqlRunner {
+/**
+ * A runner on `client`. With `names`, statements with parameters run as named (prepared)
+ * statements; without, or without parameters (a migration's several statements in one text,
+ * which only the simple protocol takes), unnamed.
+ */
+function runnerOn(client: pg.Pool | pg.PoolClient, names?: StatementNames): SqlRunner {
+  const query = (sql: string, params: readonly unknown[]) => {
+    const name = names && params.length > 0 ? names.nameOf(sql) : undefined;
+    return client.query({ name, text: sql, values: params as unknown[] });
+  };
   return {
     dialect: 'postgres',
-    run: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
-    all: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows as Row[],
-    bulkInsert: (table, columns, rows) => pgBulkInsert(client, table, columns, rows),
+    run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+    all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
+    bulkInsert: async (table, columns, rows) => {
+      const sql = pgUnnestInsert(table, columns);
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += PG_CHUNK_ROWS) {
+        const chunk = rows.slice(start, start + PG_CHUNK_ROWS);
+        inserted += (await query(sql, columnArrays(columns, chunk))).rowCount ?? 0;
+      }
+      return inserted;
+    },
   };
 }
 
-async function pgBulkInsert(
-  client: pg.Pool | pg.PoolClient,
-  table: string,
-  columns: BulkColumns,
-  rows: readonly (readonly SqlParam[])[],
-): Promise<number> {
-  const sql = pgUnnestInsert(table, columns);
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += PG_CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + PG_CHUNK_ROWS);
-    inserted += (await client.query(sql, columnArrays(columns, chunk))).rowCount ?? 0;
-  }
-  return inserted;
-}
-
-/** Runs `work` in one transaction on `client`: committed if it resolves, rolled back if it throws. */
-async function inTransaction<T>(client: pg.PoolClient, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction on `client`: committed if it resolves, rolled back if it throws.
+ * `names` names its statements (the store's write transactions; a migration's run unnamed).
+ */
+async function inTransaction<T>(
+  client: pg.PoolClient,
+  work: (tx: SqlRunner) => Promise<T>,
+  names?: StatementNames,
+): Promise<T> {
   try {
     // One round trip; writes are bounded by their own size, not by the query timeout.
     await client.query('BEGIN; SET LOCAL statement_timeout = 0');
-    const result = await work(runnerOn(client));
+    const result = await work(runnerOn(client, names));
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -207,6 +217,7 @@ class PostgresStore implements ResourceStore {
   readonly #pool: pg.Pool;
   readonly #runner: SqlRunner;
   readonly #availability: DatabaseAvailability;
+  readonly #names = new StatementNames();
 
   constructor(pool: pg.Pool, availability: DatabaseAvailability) {
     this.#pool = pool;
@@ -280,7 +291,7 @@ class PostgresStore implements ResourceStore {
       const client = await this.#pool.connect();
       let broken: Error | undefined;
       try {
-        return await inTransaction(client, work);
+        return await inTransaction(client, work, this.#names);
       } catch (error) {
         // A connection lost mid-transaction must not go back to the pool.
         if (isPostgresAway(error)) broken = error as Error;

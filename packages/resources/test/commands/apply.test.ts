@@ -396,4 +396,17 @@ describe.each(DIALECTS)('storing reports on %s', (dialect) => {
       full(T3).hash,
     );
   });
+
+  it('stores a report with more events than one statement carries (5,001)', async () => {
+    t = await openTestStore(dialect);
+    const many = Array.from({ length: 5001 }, (_, i) => ({
+      ...resources[0]!,
+      resource_title: `/etc/motd.${i}`,
+    }));
+    const big = readReport({ ...rawReport(T2), resources: many }, 8, NOW);
+    expect(await applyReport(t.store, big, NOW)).toBe('stored');
+    expect(await count(t, 'resource_events')).toBe(5001);
+    expect(await applyReport(t.store, big, NOW)).toBe('unchanged');
+    expect(await count(t, 'resource_events')).toBe(5001);
+  });
 });
