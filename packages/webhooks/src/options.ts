@@ -104,7 +104,9 @@ export interface WebhooksOptions {
    * a user of its own, with only the environment it is granted and read access to its own folder;
    * `process`, the same worker process without the namespaces (a weaker isolation, chosen by name
    * where namespaces cannot be had); `none`, in the service's own thread, for trusted code only.
-   * Modules registered from code always run in process.
+   * A worker of either kind dies with the host, even a SIGKILLed one (Linux, util-linux's
+   * `setpriv`; elsewhere both throw an `IsolationUnavailableError`). Modules registered from code
+   * always run in process.
    */
   isolation?: Isolation;
   /**

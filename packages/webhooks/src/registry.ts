@@ -17,7 +17,7 @@ import { checkPrivatePaths, readablePaths } from './isolation/permissions.js';
 import {
   type Confinement,
   IsolationUnavailableError,
-  plainConfinement,
+  processConfinement,
   sandboxConfinement,
 } from './isolation/sandbox.js';
 import { inProcessLoader, type LoadedModule, type ModuleLoader, processLoader } from './loader.js';
@@ -72,10 +72,10 @@ export interface RouteInfo {
 
 const MODULE_NAME = /^[A-Za-z0-9_.~-]+$/;
 
-/** Where isolated workers run; throws an IsolationUnavailableError when the sandbox cannot be had. */
+/** Where isolated workers run; throws an IsolationUnavailableError when that cannot be had here. */
 function confinementOf(options: ResolvedOptions, readable: readonly string[]): Confinement | undefined {
   if (options.isolation === 'none') return undefined;
-  if (options.isolation === 'process') return plainConfinement;
+  if (options.isolation === 'process') return processConfinement();
   const granted = Object.keys(options.modules).filter((name) => options.modules[name]?.network);
   const missing = granted.length > 0 ? networkProblem() : undefined;
   if (missing) {

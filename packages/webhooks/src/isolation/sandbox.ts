@@ -16,9 +16,11 @@
  *   starts.
  * Node's permission model still limits what it reads (permissions.ts). Nothing here falls back: a
  * machine where this cannot be had stops start-up, naming what failed and the weaker isolation
- * that can be chosen by name.
+ * that can be chosen by name: `isolation: 'process'`, the worker process without namespaces.
+ * Either way the worker dies with the service (with-service.ts), or none is started.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { parentDeathProblem, withService } from './with-service.js';
 
 /** How to start one worker: the command that runs `node` with its arguments inside. */
 export interface Confinement {
@@ -45,9 +47,6 @@ const NAMESPACES = ['--net', '--pid', '--fork', '--kill-child', '--mount', '--mo
 // parent-death signal `--kill-child` sets is cleared when setpriv changes the user, so setpriv sets
 // it again last.
 const DROP = ['--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--pdeathsig=SIGKILL'];
-// And `unshare` dies with the service: a service that is SIGKILLed or crashes would otherwise leave
-// it to init, with a worker that may be spinning in a handler nobody times out any more.
-const WITH_SERVICE = ['--pdeathsig=SIGKILL', '--', 'unshare'];
 
 /** The uid and gid of `user` (a name, `uid` or `uid:gid`); undefined when there is no such user. */
 function lookUpUser(user: string): { uid: number; gid: number } | undefined {
@@ -97,14 +96,9 @@ const CAN_READ = 'for p; do [ -r "$p" ] && [ -x "$p" ] || { echo "$p"; exit 3; }
  */
 export function sandboxConfinement(workerUser: string, readable: readonly string[]): Confinement {
   const { args, who } = prefix(workerUser);
-  const trial = spawnSync(
-    'setpriv',
-    [...WITH_SERVICE, ...args, '--', 'sh', '-c', CAN_READ, 'sh', ...readable],
-    {
-      encoding: 'utf8',
-      timeout: 10_000,
-    },
-  );
+  // And `unshare` dies with the service (with-service.ts), which the trial shows works here too.
+  const bound = withService('unshare', [...args, '--', 'sh', '-c', CAN_READ, 'sh', ...readable]);
+  const trial = spawnSync(bound.command, bound.args, { encoding: 'utf8', timeout: 10_000 });
   if (trial.status === 3) {
     throw new IsolationUnavailableError(
       `webhook workers run ${who} and cannot open ${trial.stdout.trim()}: make the modules folder and the folders above it readable by other users (chmod o+rx), or name another workerUser`,
@@ -121,17 +115,26 @@ export function sandboxConfinement(workerUser: string, readable: readonly string
   return {
     kind: 'sandbox',
     description: `sandbox: own network (no loopback), PID and mount namespaces, ${who}`,
-    wrap: (node, nodeArgs) => ({
-      command: 'setpriv',
-      args: [...WITH_SERVICE, ...args, '--', node, ...nodeArgs],
-    }),
+    wrap: (node, nodeArgs) => withService('unshare', [...args, '--', node, ...nodeArgs]),
   };
 }
 
-/** `isolation: 'process'`: the worker process as it is, without namespaces. */
-export const plainConfinement: Confinement = {
-  kind: 'process',
-  description:
-    'process: a worker process per module without namespaces (weaker: it shares the host network and process view)',
-  wrap: (node, args) => ({ command: node, args: [...args] }),
-};
+/**
+ * The confinement of `isolation: 'process'`: the worker process without namespaces, bound to the
+ * service all the same (with-service.ts). Throws an {@link IsolationUnavailableError} where it
+ * cannot be bound.
+ */
+export function processConfinement(): Confinement {
+  const problem = parentDeathProblem();
+  if (problem) {
+    throw new IsolationUnavailableError(
+      `isolation "process" ends a worker with the service through the kernel's parent-death signal, which cannot be had on this machine: ${problem} (modules you trust can run inside the service: isolation "none")`,
+    );
+  }
+  return {
+    kind: 'process',
+    description:
+      'process: a worker process per module without namespaces (weaker: it shares the host network and process view)',
+    wrap: (node, args) => withService(node, args),
+  };
+}

@@ -106,7 +106,8 @@ function spawnWorker(spec: WorkerSpec): Worker {
     cwd: spec.cwd,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     // A process group of its own: Ctrl-C in a terminal signals the service, which finishes the calls
-    // in flight before it ends its workers; a worker whose service is gone ends by itself.
+    // in flight before it ends its workers; a worker whose service is gone is ended by the kernel
+    // (with-service.ts).
     detached: true,
   });
   // Workers never keep the host alive by themselves: a host that ends (or fails to start) ends them
