@@ -11,14 +11,13 @@ import { FACT_CONTENT_COLUMNS, factContentRows } from './fact-tree.js';
 import type { Deactivation, Factset } from './lifecycle-payloads.js';
 import {
   type ApplyOutcome,
-  arrivalColumns,
   exec,
   isNewer,
   lockNode,
-  rememberEnvironment,
+  recordArrival,
   withActivatedNode,
 } from './node-status.js';
-import { type FactRows, replaceFactsPostgres } from './replace-facts-postgres.js';
+import { type FactRows, replaceFactsCall } from './replace-facts-postgres.js';
 
 const FACT_COLUMNS: BulkColumns = [
   ['certname', 'text'],
@@ -47,23 +46,33 @@ export function applyDeactivation(store: Transactional, command: Deactivation): 
   });
 }
 
-/** Replaces the node's facts (when newer than the stored ones) and reactivates it if due. */
+/**
+ * Replaces the node's facts (when newer than the stored ones) and reactivates it if due: on
+ * PostgreSQL in one call of its database function, on SQLite statement by statement.
+ */
 export function applyFactset(store: Transactional, facts: Factset, received: string): Promise<ApplyOutcome> {
-  return withActivatedNode(store, facts.certname, facts.producerTimestamp, async (tx, status) => {
-    if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
-    const rows = factRows(facts, received);
-    if (tx.dialect === 'postgres') await replaceFactsPostgres(tx, facts.certname, rows);
-    else await replaceFacts(tx, facts.certname, rows);
-    return 'stored';
+  const rows = factRows(facts);
+  return store.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') {
+      const call = replaceFactsCall(facts.certname, facts.producerTimestamp, received, rows);
+      const [result] = await tx.all(`SELECT ${call.sql} AS outcome`, call.params);
+      return result!.outcome as ApplyOutcome;
+    }
+    const inTx = { transaction: <T>(work: (runner: SqlRunner) => Promise<T>) => work(tx) };
+    return withActivatedNode(inTx, facts.certname, facts.producerTimestamp, async (_tx, status) => {
+      if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
+      await replaceFacts(tx, facts, received, rows);
+      return 'stored';
+    });
   });
 }
 
 /**
- * The factset as rows: its facts, its leaves (`fact_contents`), and the node's facts columns with
- * its producer, its facts as one JSON object (what inventory answers) and its hash, the SHA-1 of the canonical JSON of certname, environment, producer
- * timestamp and facts, so it changes exactly when one of them does.
+ * The factset as rows: its facts, its leaves (`fact_contents`), its facts as one JSON object (what
+ * inventory answers) and its hash, the SHA-1 of the canonical JSON of certname, environment,
+ * producer timestamp and facts, so it changes exactly when one of them does.
  */
-function factRows(facts: Factset, received: string): FactRows {
+export function factRows(facts: Factset): FactRows {
   const hash = sha1Hex(
     canonicalJson({
       certname: facts.certname,
@@ -79,13 +88,10 @@ function factRows(facts: Factset, received: string): FactRows {
       typeof value === 'string' ? value : null,
     ]),
     leaves: factContentRows(facts.values),
-    node: [
-      ...arrivalColumns('facts', facts.producerTimestamp, received, facts.environment),
-      ['facts_producer', facts.producer],
-      ['facts_hash', hash],
-      ['facts_json', canonicalJson(facts.values)],
-    ],
     environment: facts.environment,
+    producer: facts.producer,
+    hash,
+    factsJson: canonicalJson(facts.values),
   };
 }
 
@@ -93,7 +99,8 @@ function factRows(facts: Factset, received: string): FactRows {
  * SQLite: the node's facts and leaves deleted and written again, the leaf paths not seen before
  * recorded, the node's columns set, statement by statement (in-process, no round trips).
  */
-async function replaceFacts(tx: SqlRunner, certname: string, rows: FactRows): Promise<void> {
+async function replaceFacts(tx: SqlRunner, facts: Factset, received: string, rows: FactRows): Promise<void> {
+  const certname = facts.certname;
   const withNode = (list: readonly (readonly SqlParam[])[]) => list.map((row) => [certname, ...row]);
   await exec(tx, 'DELETE FROM facts WHERE certname = ?', [certname]);
   await tx.bulkInsert('facts', FACT_COLUMNS, withNode(rows.facts));
@@ -106,10 +113,9 @@ async function replaceFacts(tx: SqlRunner, certname: string, rows: FactRows): Pr
      ON CONFLICT DO NOTHING`,
     [certname],
   );
-  const sets = rows.node.map(([name]) => `${name} = ?`).join(', ');
-  await exec(tx, `UPDATE certnames SET ${sets} WHERE certname = ?`, [
-    ...rows.node.map(([, value]) => value),
-    certname,
+  await recordArrival(tx, 'facts', certname, facts.producerTimestamp, received, rows.environment, [
+    ['facts_producer', rows.producer],
+    ['facts_hash', rows.hash],
+    ['facts_json', rows.factsJson],
   ]);
-  await rememberEnvironment(tx, rows.environment);
 }

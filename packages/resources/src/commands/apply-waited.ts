@@ -12,8 +12,9 @@
  * big catalog on a busy database) is reported `late`, and the caller stores the command in the
  * queue under the same uuid, which is unique: whichever of the two commits first wins, the other
  * stores nothing, so the command is applied once either way and is durable before the timeout's
- * answer. On PostgreSQL this runs on the event loop; on SQLite in the command thread, which owns
- * the writer (`apply-waited` jobs).
+ * answer. On PostgreSQL this runs on the event loop, and a fact set (what scripts and provisioning
+ * wait for most) is one statement calling database functions instead of a transaction of five
+ * round trips; on SQLite in the command thread, which owns the writer (`apply-waited` jobs).
  */
 
 import type { Logger } from '../logger.js';
@@ -21,7 +22,10 @@ import { databaseStoreError } from '../store/database-errors.js';
 import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { applyCommand } from './apply-command.js';
+import { factRows } from './apply-lifecycle.js';
 import { type QueueEntry, storeApplied } from './command-queue.js';
+import type { Factset } from './lifecycle-payloads.js';
+import { replaceFactsCall } from './replace-facts-postgres.js';
 
 /** Thrown inside the transaction to roll it back: the node has earlier commands queued. */
 class QueuedBefore extends Error {}
@@ -37,6 +41,9 @@ export async function applyWhileStoring(
   instance: string,
   now: () => Date,
 ): Promise<ApplyOutcome | undefined> {
+  if (store.dialect === 'postgres' && entry.command.kind === 'replace facts') {
+    return factsWhileStoringPostgres(store, entry, entry.command.factset, instance, now);
+  }
   try {
     return await store.transaction(async (tx) => {
       const outcome = await applyCommand({ transaction: (work) => work(tx) }, entry.command, entry.received);
@@ -46,6 +53,43 @@ export async function applyWhileStoring(
     });
   } catch (error) {
     if (error instanceof QueuedBefore) return undefined;
+    throw error;
+  }
+}
+
+/** SQLSTATE of `gatehouse_store_applied` when the node has a command queued before this one. */
+const QUEUED_BEFORE = 'GH001';
+
+/**
+ * A waited fact set on PostgreSQL: one autocommitted statement, the facts applied by
+ * `gatehouse_replace_facts` and the queue row stored by `gatehouse_store_applied` with the
+ * outcome (migration 12), or nothing when the node has a command queued before it.
+ */
+async function factsWhileStoringPostgres(
+  store: ResourceStore,
+  entry: QueueEntry,
+  facts: Factset,
+  instance: string,
+  now: () => Date,
+): Promise<ApplyOutcome | undefined> {
+  const row = [
+    entry.uuid,
+    entry.received,
+    entry.command.kind,
+    entry.command.version,
+    facts.certname,
+    facts.producerTimestamp,
+  ];
+  const applied = [now().toISOString(), instance];
+  const call = replaceFactsCall(facts.certname, facts.producerTimestamp, entry.received, factRows(facts), 9);
+  try {
+    const [result] = await store.all(
+      `SELECT gatehouse_store_applied($1, $2, $3, $4, $5, $6, ${call.sql}, $7, $8) AS outcome`,
+      [...row, ...applied, ...call.params],
+    );
+    return result!.outcome as ApplyOutcome;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUEUED_BEFORE) return undefined;
     throw error;
   }
 }

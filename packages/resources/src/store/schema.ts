@@ -27,6 +27,7 @@
  */
 
 import { factContents, factsJson } from './fact-schema.js';
+import { factsFunctions } from './facts-function-schema.js';
 import type { Migration } from './migration.js';
 import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
@@ -327,6 +328,7 @@ export const MIGRATIONS: readonly Migration[] = [
   latestEventCounts,
   factsJson,
   producersSeen,
+  factsFunctions,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
