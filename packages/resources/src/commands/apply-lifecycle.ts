@@ -59,9 +59,9 @@ export function applyFactset(store: Transactional, facts: Factset, received: str
       return result!.outcome as ApplyOutcome;
     }
     const inTx = { transaction: <T>(work: (runner: SqlRunner) => Promise<T>) => work(tx) };
-    return withActivatedNode(inTx, facts.certname, facts.producerTimestamp, async (_tx, status) => {
+    return withActivatedNode(inTx, facts.certname, facts.producerTimestamp, async (locked, status) => {
       if (isNewer(status.facts_producer_timestamp, facts.producerTimestamp)) return 'stale';
-      await replaceFacts(tx, facts, received, rows);
+      await replaceFacts(locked, facts, received, rows);
       return 'stored';
     });
   });
