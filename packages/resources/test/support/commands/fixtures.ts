@@ -105,3 +105,23 @@ export async function count(t: TestStore, table: string): Promise<number> {
   const [row] = await t.store.all(`SELECT count(*) AS n FROM ${table}`);
   return Number(row!.n);
 }
+
+/** A `store report` v8 payload of node web1 at `ts`, with no resources, metrics or logs. */
+export const rawReport = (ts: string) => ({
+  certname: 'web1',
+  environment: 'production',
+  puppet_version: '7.23.0',
+  report_format: 12,
+  configuration_version: '1',
+  start_time: ts,
+  end_time: ts,
+  producer_timestamp: ts,
+  resources: [],
+  metrics: [],
+  logs: [],
+  status: 'changed',
+  noop: false,
+  corrective_change: true,
+  cached_catalog_status: 'not_used',
+  noop_pending: false,
+});
