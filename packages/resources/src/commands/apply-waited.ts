@@ -23,7 +23,7 @@ import type { ResourceStore } from '../store/types.js';
 import type { ApplyOutcome } from './apply-catalog.js';
 import { applyCommand } from './apply-command.js';
 import { factRows } from './apply-lifecycle.js';
-import { type QueueEntry, storeApplied } from './command-queue.js';
+import { type QueueEntry, queueRowKey, storeApplied } from './command-queue.js';
 import type { Factset } from './lifecycle-payloads.js';
 import { replaceFactsCall } from './replace-facts-postgres.js';
 
@@ -72,20 +72,12 @@ async function factsWhileStoringPostgres(
   instance: string,
   now: () => Date,
 ): Promise<ApplyOutcome | undefined> {
-  const row = [
-    entry.uuid,
-    entry.received,
-    entry.command.kind,
-    entry.command.version,
-    facts.certname,
-    facts.producerTimestamp,
-  ];
   const applied = [now().toISOString(), instance];
   const call = replaceFactsCall(facts.certname, facts.producerTimestamp, entry.received, factRows(facts), 9);
   try {
     const [result] = await store.all(
       `SELECT gatehouse_store_applied($1, $2, $3, $4, $5, $6, ${call.sql}, $7, $8) AS outcome`,
-      [...row, ...applied, ...call.params],
+      [...queueRowKey(entry), ...applied, ...call.params],
     );
     return result!.outcome as ApplyOutcome;
   } catch (error) {

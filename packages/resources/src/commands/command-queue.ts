@@ -68,25 +68,25 @@ function run(db: SqlRunner, sql: string, params: readonly SqlParam[] = []): Prom
 }
 
 /**
+ * The columns every queue row of `entry` starts with: uuid, received, command, version, certname,
+ * producer_timestamp (in that order).
+ */
+export function queueRowKey(entry: QueueEntry): SqlParam[] {
+  const { certname, producerTimestamp } = commandKey(entry.command);
+  return [entry.uuid, entry.received, entry.command.kind, entry.command.version, certname, producerTimestamp];
+}
+
+/**
  * Stores `entry` as the newest queued command. False when its uuid is stored already: a waited
  * command applied as it was stored (commands/apply-waited.ts) got there first. On PostgreSQL an
  * uncommitted row of the same uuid makes this wait for its transaction's end.
  */
 export async function enqueue(db: SqlRunner, entry: QueueEntry): Promise<boolean> {
-  const { certname, producerTimestamp } = commandKey(entry.command);
   const stored = await run(
     db,
     `INSERT INTO command_queue (uuid, received, command, version, certname, producer_timestamp, payload)
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING`,
-    [
-      entry.uuid,
-      entry.received,
-      entry.command.kind,
-      entry.command.version,
-      certname,
-      producerTimestamp,
-      JSON.stringify(entry.command),
-    ],
+    [...queueRowKey(entry), JSON.stringify(entry.command)],
   );
   return stored === 1;
 }
@@ -107,25 +107,15 @@ export interface Applied {
  * is still queued until its transaction commits.
  */
 export async function storeApplied(tx: SqlRunner, entry: QueueEntry, settled: Applied): Promise<boolean> {
-  const { certname, producerTimestamp } = commandKey(entry.command);
+  const key = queueRowKey(entry);
   const stored = await run(
     tx,
     `INSERT INTO command_queue (uuid, received, command, version, certname, producer_timestamp, payload,
        state, outcome, applied, applied_by)
      SELECT ?, ?, ?, ?, ?, ?, '', 'done', ?, ?, ?
      WHERE NOT EXISTS (SELECT 1 FROM command_queue WHERE state = 'queued' AND certname = ?)`,
-    [
-      entry.uuid,
-      entry.received,
-      entry.command.kind,
-      entry.command.version,
-      certname,
-      producerTimestamp,
-      settled.outcome,
-      settled.applied,
-      settled.instance,
-      certname,
-    ],
+    // The certname (the key's fifth column) again for the queued check.
+    [...key, settled.outcome, settled.applied, settled.instance, key[4]!],
   );
   return stored === 1;
 }
