@@ -2,40 +2,107 @@
  * @module store/bulk-insert
  * Many-row inserts for both drivers. A catalog is hundreds of resources with their tags and
  * parameters; a round trip per row would make PostgreSQL ingestion crawl, so PostgreSQL gets one
- * statement per table and chunk that unnests typed arrays, and SQLite reuses a prepared statement.
+ * statement per table and chunk, and SQLite reuses a prepared statement.
  * Table and column names come from our own code, never from requests.
+ *
+ * PostgreSQL gets a chunk as one parameter, its rows as a JSON array of arrays, which the
+ * statement expands with `jsonb_array_elements` and casts column by column. The chunk used to go
+ * as one array parameter per column for `unnest`, and node-postgres writes a PostgreSQL array
+ * literal in JavaScript, escaping element by element: ~14 ms of Node CPU per 500-resource
+ * catalog. `JSON.stringify` does the same rows in a fifth of the time (2,500 resource rows: 4 ms
+ * against 25 ms), and PostgreSQL expands jsonb rows faster than it unnests text arrays (16 ms
+ * against 21 ms); a `json` row is parsed again for every column (90 ms), and one JSON array per
+ * column through `ROWS FROM (json_array_elements_text(...))` took 30 ms.
+ *
+ * A value is stored as in the array form: JSON null (or a missing cell) is SQL NULL, a string is
+ * itself (`"null"` too), a boolean or an integer is its text cast to the column's type, and a
+ * `json` column's JSON text is cast to jsonb. Two things JSON needs besides: a lone UTF-16
+ * surrogate, which jsonb refuses, becomes U+FFFD as UTF-8 encoding made it before; and a chunk is
+ * closed at `PG_CHUNK_CHARS` too, since a jsonb value is limited to 256 MiB (a bind message to 1 GiB).
  */
 
 import type Database from 'better-sqlite3';
 import { forDialect } from './placeholders.js';
 import type { BulkColumns, ColumnType, SqlParam } from './types.js';
 
-/** The PostgreSQL array type a column of each kind is sent as. */
-export const PG_ARRAY_TYPE: Record<ColumnType, string> = {
-  text: 'text[]',
-  int: 'integer[]',
-  bool: 'boolean[]',
-  json: 'text[]',
-  ts: 'timestamptz[]',
+/** The PostgreSQL type the text of each kind of column is cast to; text stays as it is. */
+const PG_CAST: Record<ColumnType, string> = {
+  text: '',
+  int: '::integer',
+  bool: '::boolean',
+  json: '::jsonb',
+  ts: '::timestamptz',
 };
 
 /** Rows per PostgreSQL statement: keeps each bind message well under the protocol limits. */
 export const PG_CHUNK_ROWS = 5000;
 
-/** The PostgreSQL statement that inserts rows given as one array parameter per column. */
-export function pgUnnestInsert(table: string, columns: BulkColumns): string {
+/**
+ * JSON characters per PostgreSQL statement. A character is at most 3 bytes of UTF-8, and the
+ * smallest values (`1,`) at most 6 times their text in jsonb: under the 256 MiB of a jsonb value.
+ */
+export const PG_CHUNK_CHARS = 32 * 1024 * 1024;
+
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The values of `columns`, each cast to its column's type, from `row`: a jsonb array holding one
+ * row's values in column order (`->>` reads JSON null, or no value at all, as SQL NULL).
+ */
+export function pgRowValues(columns: BulkColumns, row: string): string {
+  return columns.map(([, type], i) => `(${row}->>${i})${PG_CAST[type]}`).join(', ');
+}
+
+/** The PostgreSQL statement that inserts the rows given as one JSON array of arrays (see `pgJsonChunks`). */
+export function pgJsonInsert(table: string, columns: BulkColumns): string {
   const names = columns.map(([name]) => name);
-  const arrays = columns.map(([, type]) => `?::${PG_ARRAY_TYPE[type]}`);
-  const selected = columns.map(([name, type]) => (type === 'json' ? `u.${name}::jsonb` : `u.${name}`));
   return forDialect(
     'postgres',
-    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`,
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${pgRowValues(columns, 'r')} FROM jsonb_array_elements(?::jsonb) AS r`,
   );
 }
 
-/** Turns rows into one array per column (PostgreSQL's unnest form). */
-export function columnArrays(columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): SqlParam[][] {
-  return columns.map((_c, i) => rows.map((row) => row[i] ?? null));
+/** The strings of a row that JSON.stringify could not take as they are, made what the pg driver sent. */
+function asPostgresText(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  return typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+}
+
+/** One row as a JSON array. */
+function rowJson(row: readonly SqlParam[]): string {
+  try {
+    const json = JSON.stringify(row);
+    // A lone surrogate is written as an escape (`\udc00`); any other character as itself.
+    if (!json.includes('\\ud')) return json;
+  } catch {
+    // A bigint, which JSON has no form for: the replacer writes its digits.
+  }
+  return JSON.stringify(row, asPostgresText);
+}
+
+/** All of `rows` as one JSON array of arrays, the parameter of a statement reading `pgRowValues`. */
+export function pgJsonRows(rows: readonly (readonly SqlParam[])[]): string {
+  return `[${rows.map(rowJson).join(',')}]`;
+}
+
+/** `rows` as JSON arrays of arrays of at most `PG_CHUNK_ROWS` rows and (unless one row is more) `PG_CHUNK_CHARS` characters. */
+export function pgJsonChunks(rows: readonly (readonly SqlParam[])[]): string[] {
+  const chunks: string[] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const json = rowJson(row);
+    if (chunk.length === PG_CHUNK_ROWS || (chunk.length > 0 && chars + json.length > PG_CHUNK_CHARS)) {
+      chunks.push(`[${chunk.join(',')}]`);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(json);
+    chars += json.length + 1;
+  }
+  if (chunk.length > 0) chunks.push(`[${chunk.join(',')}]`);
+  return chunks;
 }
 
 /** The SQLite statement that inserts one row. */
