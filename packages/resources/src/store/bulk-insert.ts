@@ -5,14 +5,15 @@
  * statement per table and chunk, and SQLite reuses a prepared statement.
  * Table and column names come from our own code, never from requests.
  *
- * PostgreSQL gets a chunk as one parameter, its rows as a JSON array of arrays, which the
- * statement expands with `jsonb_array_elements` and casts column by column. The chunk used to go
- * as one array parameter per column for `unnest`, and node-postgres writes a PostgreSQL array
- * literal in JavaScript, escaping element by element: ~14 ms of Node CPU per 500-resource
- * catalog. `JSON.stringify` does the same rows in a fifth of the time (2,500 resource rows: 4 ms
- * against 25 ms), and PostgreSQL expands jsonb rows faster than it unnests text arrays (16 ms
- * against 21 ms); a `json` row is parsed again for every column (90 ms), and one JSON array per
- * column through `ROWS FROM (json_array_elements_text(...))` took 30 ms.
+ * PostgreSQL gets a chunk as one parameter, its rows as one JSON array of arrays, which the
+ * statement expands with `jsonb_array_elements` and casts column by column. It used to get one
+ * array parameter per column for `unnest`, and node-postgres writes an array literal in
+ * JavaScript, escaping element by element: 13 ms of Node CPU for a 500-resource catalog's rows
+ * (about 6,000 in four tables), where `JSON.stringify` of the same rows takes 4-5 ms. The
+ * server's CPU is the same either way (index upkeep is most of it). Of the JSON forms measured,
+ * jsonb rows cost the server least: a `json` row is parsed again for every column read from it
+ * (several times slower), and one JSON array per column, `ROWS FROM (jsonb_array_elements_text(...))`,
+ * saves about 1 ms of stringify and costs the server about as much.
  *
  * A value is stored as in the array form: JSON null (or a missing cell) is SQL NULL, a string is
  * itself (`"null"` too), a boolean or an integer is its text cast to the column's type, and a
@@ -73,8 +74,9 @@ function asPostgresText(_key: string, value: unknown): unknown {
 export function pgJsonRows(rows: readonly (readonly SqlParam[])[]): string {
   try {
     const json = JSON.stringify(rows);
-    // A lone surrogate is written as an escape (`\udc00`), every other character as itself.
-    if (!/\\ud[89a-f]/.test(json)) return json;
+    // A lone surrogate is written as an escape (`\udc00`), every other character as itself; a
+    // backslash written before `ud` (`\\ud`) only takes the longer way.
+    if (!json.includes('\\ud')) return json;
   } catch {
     // A bigint, which JSON has no form for: the replacer writes its digits.
   }
