@@ -11,6 +11,7 @@ import type { BulkColumns, SqlParam, SqlRunner, Transactional } from '../store/t
 import { type CatalogChanges, diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
+import { storeResourceParams } from './resource-params.js';
 
 export type { ApplyOutcome } from './node-status.js';
 
@@ -32,13 +33,6 @@ const TAG_COLUMNS: BulkColumns = [
   ['resource', 'text'],
   ['tag', 'text'],
 ];
-const PARAM_COLUMNS: BulkColumns = [
-  ['certname', 'text'],
-  ['resource', 'text'],
-  ['name', 'text'],
-  ['value', 'text'],
-  ['value_string', 'text'],
-];
 const EDGE_COLUMNS: BulkColumns = [
   ['certname', 'text'],
   ['source_type', 'text'],
@@ -48,8 +42,11 @@ const EDGE_COLUMNS: BulkColumns = [
   ['relationship', 'text'],
 ];
 
-/** Tables holding a catalog's content, cleared before a new catalog is written. */
-const CONTENT_TABLES = ['resource_params', 'resource_tags', 'resources', 'edges'] as const;
+/**
+ * Tables holding a node's catalog, cleared before a new catalog is written. Parameter rows are
+ * shared by hash and stay for the garbage collection (resource-params.ts).
+ */
+const CONTENT_TABLES = ['resource_tags', 'resources', 'edges'] as const;
 
 /** Applies `catalog` to the store; `received` is the server time (canonical ISO). */
 export function applyCatalog(
@@ -113,7 +110,7 @@ async function updateContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
   for (let i = 0; i < changes.removeResources.length; i += DELETE_CHUNK) {
     const chunk = changes.removeResources.slice(i, i + DELETE_CHUNK);
     const list = chunk.map(() => '?').join(', ');
-    for (const table of ['resource_params', 'resource_tags', 'resources']) {
+    for (const table of ['resource_tags', 'resources']) {
       await exec(tx, `DELETE FROM ${table} WHERE certname = ? AND resource IN (${list})`, [c, ...chunk]);
     }
   }
@@ -137,7 +134,6 @@ async function insertContent(
   const c = catalog.certname;
   const resources: SqlParam[][] = [];
   const tags: SqlParam[][] = [];
-  const params: SqlParam[][] = [];
   for (const r of added) {
     const tagsJson = JSON.stringify(r.tags);
     const row = [
@@ -153,9 +149,6 @@ async function insertContent(
     ];
     resources.push([...row, catalog.environment]);
     for (const tag of r.tags) tags.push([c, r.resource, tag]);
-    for (const [name, value] of Object.entries(r.parameters)) {
-      params.push([c, r.resource, name, canonicalJson(value), typeof value === 'string' ? value : null]);
-    }
   }
   const edges = addedEdges.map((e) => [
     c,
@@ -167,7 +160,7 @@ async function insertContent(
   ]);
   await tx.bulkInsert('resources', RESOURCE_COLUMNS, resources);
   await tx.bulkInsert('resource_tags', TAG_COLUMNS, tags);
-  await tx.bulkInsert('resource_params', PARAM_COLUMNS, params);
+  await storeResourceParams(tx, added);
   await tx.bulkInsert('edges', EDGE_COLUMNS, edges);
 }
 

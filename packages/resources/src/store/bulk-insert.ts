@@ -8,7 +8,7 @@
 
 import type Database from 'better-sqlite3';
 import { forDialect } from './placeholders.js';
-import type { BulkColumns, ColumnType, SqlParam } from './types.js';
+import type { BulkColumns, BulkInsertOptions, ColumnType, SqlParam } from './types.js';
 
 /** The PostgreSQL array type a column of each kind is sent as. */
 export const PG_ARRAY_TYPE: Record<ColumnType, string> = {
@@ -23,14 +23,18 @@ export const PG_ARRAY_TYPE: Record<ColumnType, string> = {
 export const PG_CHUNK_ROWS = 5000;
 
 /** The PostgreSQL statement that inserts rows given as one array parameter per column. */
-export function pgUnnestInsert(table: string, columns: BulkColumns): string {
+export function pgUnnestInsert(table: string, columns: BulkColumns, options: BulkInsertOptions = {}): string {
   const names = columns.map(([name]) => name);
   const arrays = columns.map(([, type]) => `?::${PG_ARRAY_TYPE[type]}`);
   const selected = columns.map(([name, type]) => (type === 'json' ? `u.${name}::jsonb` : `u.${name}`));
   return forDialect(
     'postgres',
-    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`,
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrays.join(', ')}) AS u(${names.join(', ')})${onConflict(options)}`,
   );
+}
+
+function onConflict(options: BulkInsertOptions): string {
+  return options.skipDuplicates ? ' ON CONFLICT DO NOTHING' : '';
 }
 
 /** Turns rows into one array per column (PostgreSQL's unnest form). */
@@ -39,9 +43,9 @@ export function columnArrays(columns: BulkColumns, rows: readonly (readonly SqlP
 }
 
 /** The SQLite statement that inserts one row. */
-export function sqliteInsert(table: string, columns: BulkColumns): string {
+export function sqliteInsert(table: string, columns: BulkColumns, options: BulkInsertOptions = {}): string {
   const names = columns.map(([name]) => name);
-  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})${onConflict(options)}`;
 }
 
 /** Inserts rows on an SQLite connection, reusing one prepared statement per table and column list. */
@@ -51,8 +55,9 @@ export function sqliteBulkInsert(
   table: string,
   columns: BulkColumns,
   rows: readonly (readonly SqlParam[])[],
+  options: BulkInsertOptions = {},
 ): number {
-  const sql = sqliteInsert(table, columns);
+  const sql = sqliteInsert(table, columns, options);
   let statement = cache.get(sql);
   if (!statement) {
     statement = db.prepare(sql);
