@@ -8,6 +8,8 @@
  */
 
 import { exec, query } from '../commands/node-status.js';
+import { dropUnusedResourceParams } from '../commands/resource-params.js';
+import { deleteResourceTags, dropUnusedTagNames } from '../commands/resource-tags.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import { NODE_TABLES } from '../store/schema.js';
@@ -90,6 +92,7 @@ export async function purgeNodes(
         before,
       ]);
       if (still.length === 0) return false;
+      await deleteResourceTags(tx, certname);
       for (const table of NODE_TABLES) await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [certname]);
       return true;
     });
@@ -111,13 +114,15 @@ export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
   );
 }
 
-/** One collection: expire, purge, drop unused fact paths. */
+/** One collection: expire, purge, drop unused fact paths, parameter rows and tag names. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
   const purged = await purgeNodes(store, options.purgeTtlMs ?? defaults.purgeTtlMs, now, options.purgeBatch);
   const reports = await deleteOldReports(store, options.reportTtlMs ?? defaults.reportTtlMs, now);
   await dropUnusedFactPaths(store);
+  await dropUnusedResourceParams(store);
+  await dropUnusedTagNames(store);
   if (expired > 0 || purged > 0 || reports > 0) {
     (options.logger ?? silentLogger).logf(
       '[INFO] resources gc: %d node(s) expired, %d purged, %d report(s) past the report TTL deleted',

@@ -96,7 +96,7 @@ export class SqliteQueryCompiler extends SelectCompiler {
     const matching = `${p}.value <> 'null' AND ${this.parameterRegex(p, path[0]!, pattern)}`;
     return (
       `${alias}.rowid IN (SELECT ${r}.rowid FROM resource_params ${p} JOIN resources ${r} ` +
-      `ON ${r}.certname = ${p}.certname AND ${r}.resource = ${p}.resource WHERE ${name} AND ${matching})`
+      `ON ${r}.resource = ${p}.resource WHERE ${name} AND ${matching})`
     );
   }
 

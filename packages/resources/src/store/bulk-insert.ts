@@ -26,7 +26,7 @@
 
 import type Database from 'better-sqlite3';
 import { forDialect } from './placeholders.js';
-import type { BulkColumns, ColumnType, SqlParam } from './types.js';
+import type { BulkColumns, BulkInsertOptions, ColumnType, SqlParam } from './types.js';
 
 /** The PostgreSQL type the text of each kind of column is cast to; text stays as it is. */
 const PG_CAST: Record<ColumnType, string> = {
@@ -58,12 +58,17 @@ export function pgRowValues(columns: BulkColumns, row: string): string {
 }
 
 /** The PostgreSQL statement that inserts the rows given as one JSON array of arrays (see `pgJsonChunks`). */
-export function pgJsonInsert(table: string, columns: BulkColumns): string {
+export function pgJsonInsert(table: string, columns: BulkColumns, options: BulkInsertOptions = {}): string {
   const names = columns.map(([name]) => name);
   return forDialect(
     'postgres',
-    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${pgRowValues(columns, 'r')} FROM jsonb_array_elements(?::jsonb) AS r`,
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${pgRowValues(columns, 'r')} FROM jsonb_array_elements(?::jsonb) AS r${onConflict(options)}`,
   );
+}
+
+/** The clause that skips rows already stored, when asked to. */
+function onConflict(options: BulkInsertOptions): string {
+  return options.skipDuplicates ? ' ON CONFLICT DO NOTHING' : '';
 }
 
 /** A value JSON.stringify cannot write as it is, made what the pg driver sent for it. */
@@ -107,9 +112,9 @@ function fitted(rows: readonly (readonly SqlParam[])[]): string[] {
 }
 
 /** The SQLite statement that inserts one row. */
-export function sqliteInsert(table: string, columns: BulkColumns): string {
+export function sqliteInsert(table: string, columns: BulkColumns, options: BulkInsertOptions = {}): string {
   const names = columns.map(([name]) => name);
-  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})${onConflict(options)}`;
 }
 
 /** Inserts rows on an SQLite connection, reusing one prepared statement per table and column list. */
@@ -119,8 +124,9 @@ export function sqliteBulkInsert(
   table: string,
   columns: BulkColumns,
   rows: readonly (readonly SqlParam[])[],
+  options: BulkInsertOptions = {},
 ): number {
-  const sql = sqliteInsert(table, columns);
+  const sql = sqliteInsert(table, columns, options);
   let statement = cache.get(sql);
   if (!statement) {
     statement = db.prepare(sql);

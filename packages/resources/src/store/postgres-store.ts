@@ -22,7 +22,15 @@ import { isPostgresAway, postgresAwayError } from './database-errors.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
 import { StatementNames } from './statement-names.js';
-import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
+import type {
+  BulkColumns,
+  BulkInsertOptions,
+  ResourceStore,
+  Row,
+  SqlParam,
+  SqlRunner,
+  StreamOptions,
+} from './types.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -179,8 +187,8 @@ function runnerOn(client: pg.Pool | pg.PoolClient, names?: StatementNames): SqlR
     dialect: 'postgres',
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
-    bulkInsert: async (table, columns, rows) => {
-      const sql = pgJsonInsert(table, columns);
+    bulkInsert: async (table, columns, rows, options) => {
+      const sql = pgJsonInsert(table, columns, options);
       let inserted = 0;
       for (const chunk of pgJsonChunks(rows)) inserted += (await query(sql, [chunk])).rowCount ?? 0;
       return inserted;
@@ -244,9 +252,14 @@ class PostgresStore implements ResourceStore {
     return this.#reaching(() => this.#runner.all(sql, params));
   }
 
-  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number> {
+  bulkInsert(
+    table: string,
+    columns: BulkColumns,
+    rows: readonly (readonly SqlParam[])[],
+    options?: BulkInsertOptions,
+  ): Promise<number> {
     // Outside a transaction a multi-chunk insert must still be all or nothing.
-    return this.transaction((tx) => tx.bulkInsert(table, columns, rows));
+    return this.transaction((tx) => tx.bulkInsert(table, columns, rows, options));
   }
 
   async *stream(

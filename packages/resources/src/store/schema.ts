@@ -12,8 +12,9 @@
  * - `resources`: `resource` is PuppetDB's resource hash (40 lower-case hex), `tags` a sorted,
  *   deduplicated array of lower-case strings, `parameters` an object (`{}` when none);
  *   `environment` is copied from the catalog so filters need no join.
- * - `resource_tags` and `resource_params` hold one row per tag and per top-level parameter (joined
- *   on certname + resource). A parameter's (and a fact's) `value` is its canonical JSON text
+ * - `resource_tags` (SQLite; PostgreSQL has `tag_names` instead, migration 15) holds one row per
+ *   tag of a node's resource (joined on certname + resource); `resource_params` one row per top-level parameter of a resource hash, shared by every node
+ *   holding that resource (migration 13; joined on resource). A parameter's (and a fact's) `value` is its canonical JSON text
  *   (`canonicalJson()`: sorted keys, no spaces, so the string root is stored as `"root"`) and
  *   `value_string` the raw string when the value is a JSON string. Compare parameters as
  *   `name = ? AND value = ?`: SQLite indexes (name, value); PostgreSQL indexes name and hashes
@@ -31,6 +32,8 @@ import { factsFunctions } from './facts-function-schema.js';
 import type { Migration } from './migration.js';
 import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
+import { paramsByHash } from './resource-params-schema.js';
+import { tagNames } from './tag-names-schema.js';
 import type { Dialect } from './types.js';
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
@@ -329,14 +332,17 @@ export const MIGRATIONS: readonly Migration[] = [
   factsJson,
   producersSeen,
   factsFunctions,
+  paramsByHash,
+  tagNames,
 ];
 
-/** Tables holding one node's data, in the order they are cleared when a node is purged. */
+/**
+ * Tables holding one node's data, in the order they are cleared when a node is purged (with its
+ * SQLite `resource_tags` rows, commands/resource-tags.ts, first).
+ */
 export const NODE_TABLES = [
   'resource_events',
   'reports',
-  'resource_params',
-  'resource_tags',
   'resources',
   'edges',
   'facts',

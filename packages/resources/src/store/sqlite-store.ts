@@ -18,7 +18,7 @@ import { migrate } from './migrate.js';
 import { ReadPool, type ReadPoolStats } from './read-pool.js';
 import { BATCH_CHARS, type ReadRequest } from './read-protocol.js';
 import { bindable, openSqliteConnection } from './sqlite-connection.js';
-import type { BulkColumns, ResourceStore, Row, SqlParam, SqlRunner } from './types.js';
+import type { BulkColumns, BulkInsertOptions, ResourceStore, Row, SqlParam, SqlRunner } from './types.js';
 
 type Db = Database.Database;
 
@@ -134,8 +134,13 @@ export class SqliteStore implements ResourceStore {
     return this.#exclusive(() => this.#writer.prepare(sql).run(...bindable(params)).changes);
   }
 
-  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number> {
-    return this.transaction((tx) => tx.bulkInsert(table, columns, rows));
+  bulkInsert(
+    table: string,
+    columns: BulkColumns,
+    rows: readonly (readonly SqlParam[])[],
+    options?: BulkInsertOptions,
+  ): Promise<number> {
+    return this.transaction((tx) => tx.bulkInsert(table, columns, rows, options));
   }
 
   async all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
@@ -221,8 +226,8 @@ export class SqliteStore implements ResourceStore {
       dialect: 'sqlite',
       run: async (sql, params = []) => writer.prepare(sql).run(...bindable(params)).changes,
       all: async (sql, params = []) => writer.prepare(sql).all(...bindable(params)) as Row[],
-      bulkInsert: async (table, columns, rows) =>
-        sqliteBulkInsert(writer, this.#insertStatements, table, columns, rows),
+      bulkInsert: async (table, columns, rows, options) =>
+        sqliteBulkInsert(writer, this.#insertStatements, table, columns, rows, options),
     };
     return this.#exclusive(async () => {
       writer.exec('BEGIN IMMEDIATE');

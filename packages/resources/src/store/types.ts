@@ -30,7 +30,21 @@ export interface SqlRunner {
    * Inserts many rows into `table` at once: a cached prepared statement on SQLite, one
    * `INSERT ... SELECT FROM jsonb_array_elements(...)` per chunk on PostgreSQL. Returns the rows inserted.
    */
-  bulkInsert(table: string, columns: BulkColumns, rows: readonly (readonly SqlParam[])[]): Promise<number>;
+  bulkInsert(
+    table: string,
+    columns: BulkColumns,
+    rows: readonly (readonly SqlParam[])[],
+    options?: BulkInsertOptions,
+  ): Promise<number>;
+}
+
+/** How a bulk insert treats rows already stored. */
+export interface BulkInsertOptions {
+  /**
+   * Skip a row whose key is already stored (`ON CONFLICT DO NOTHING`) instead of failing: for rows
+   * shared between nodes that two transactions may insert at the same time.
+   */
+  readonly skipDuplicates?: boolean;
 }
 
 /** Anything that runs work in one transaction: a store, or (inside the command queue) the claim's own. */

@@ -4,6 +4,7 @@ import { applyDeactivation, applyFactset } from '../../src/commands/apply-lifecy
 import { applyReport } from '../../src/commands/apply-report.js';
 import { readCatalog } from '../../src/commands/catalog-payload.js';
 import { readReport } from '../../src/commands/report-payload.js';
+import { dropUnusedResourceParams } from '../../src/commands/resource-params.js';
 import { forDialect } from '../../src/store/placeholders.js';
 import { count, rawReport, smallCatalog } from '../support/commands/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
@@ -51,6 +52,10 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     });
     expect(await applyCatalog(t.store, smaller, NOW)).toBe('stored');
     expect(await count(t, 'resources')).toBe(1);
+    // The replaced resources' parameter rows wait for the garbage collection.
+    const orphaned = await count(t, 'resource_params');
+    expect(orphaned).toBeGreaterThan(0);
+    expect(await dropUnusedResourceParams(t.store)).toBe(orphaned);
     expect(await count(t, 'resource_params')).toBe(0);
     expect(await count(t, 'edges')).toBe(0);
     expect((await node()).catalog_producer_timestamp).toBe(T3);
@@ -132,13 +137,19 @@ describe.each(DIALECTS)('applying commands on %s', (dialect) => {
     const dump = async (certname: string) => {
       const tables = {
         resources: 'resource, type, title, exported, file, line, tags, parameters, environment',
-        resource_tags: 'resource, tag',
         resource_params: 'resource, name, value, value_string',
+        // SQLite's tag rows per node (PostgreSQL keeps only tag names).
+        ...(dialect === 'sqlite' ? { resource_tags: 'resource, tag' } : {}),
         edges: 'source_type, source_title, target_type, target_title, relationship',
       };
       const out: Record<string, unknown[]> = {};
       for (const [table, columns] of Object.entries(tables)) {
-        const sql = `SELECT ${columns} FROM ${table} WHERE certname = ? ORDER BY ${columns}`;
+        // Parameter rows belong to the hash: a node's are those of its resources.
+        const mine =
+          table === 'resource_params'
+            ? 'resource IN (SELECT resource FROM resources WHERE certname = ?)'
+            : 'certname = ?';
+        const sql = `SELECT ${columns} FROM ${table} WHERE ${mine} ORDER BY ${columns}`;
         out[table] = await t.store.all(forDialect(dialect, sql), [certname]);
       }
       return out;

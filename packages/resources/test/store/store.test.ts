@@ -6,7 +6,9 @@ import { migrate, migrationStatements } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import { forDialect } from '../../src/store/placeholders.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
+import { paramsByHash } from '../../src/store/resource-params-schema.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
+import { tagNames } from '../../src/store/tag-names-schema.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 describe('resource hash', () => {
@@ -61,6 +63,55 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
       { certname: 'web2', facts_json: null },
     ]);
   });
+
+  it('keeps one parameter row per resource hash of the per-node rows (migration 13)', async () => {
+    t = await openTestStore(dialect);
+    // resource_params as migration 1 made it: one row per node, so two nodes repeat a hash's rows.
+    await t.store.run('DROP TABLE resource_params');
+    await t.store.run(`CREATE TABLE resource_params (certname TEXT NOT NULL, resource TEXT NOT NULL,
+      name TEXT NOT NULL, value TEXT NOT NULL, value_string TEXT NULL, PRIMARY KEY (certname, resource, name))`);
+    const insert = forDialect(
+      dialect,
+      'INSERT INTO resource_params (certname, resource, name, value, value_string) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const certname of ['web1', 'web2']) {
+      await t.store.run(insert, [certname, 'a'.repeat(40), 'ensure', '"file"', 'file']);
+      await t.store.run(insert, [certname, 'a'.repeat(40), 'mode', '420', null]);
+    }
+    await t.store.run(insert, ['web2', 'b'.repeat(40), 'ensure', '"running"', 'running']);
+    for (const statement of migrationStatements(paramsByHash, dialect)) await t.store.run(statement);
+    expect(await t.store.all('SELECT * FROM resource_params ORDER BY resource, name')).toEqual([
+      { resource: 'a'.repeat(40), name: 'ensure', value: '"file"', value_string: 'file' },
+      { resource: 'a'.repeat(40), name: 'mode', value: '420', value_string: null },
+      { resource: 'b'.repeat(40), name: 'ensure', value: '"running"', value_string: 'running' },
+    ]);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps each tag of the per-node tag rows once in tag_names (migration 15)',
+    async () => {
+      t = await openTestStore(dialect);
+      await t.store.run('DROP TABLE tag_names');
+      await t.store.run(`CREATE TABLE resource_tags (certname TEXT NOT NULL, resource TEXT NOT NULL,
+        tag TEXT NOT NULL, PRIMARY KEY (certname, resource, tag))`);
+      const insert = forDialect(
+        dialect,
+        'INSERT INTO resource_tags (certname, resource, tag) VALUES (?, ?, ?)',
+      );
+      for (const [certname, tag] of [
+        ['web1', 'class'],
+        ['web2', 'class'],
+        ['web2', 'file'],
+      ])
+        await t.store.run(insert, [certname, 'a'.repeat(40), tag!]);
+      for (const statement of migrationStatements(tagNames, dialect)) await t.store.run(statement);
+      expect(await t.store.all('SELECT tag FROM tag_names ORDER BY tag')).toEqual([
+        { tag: 'class' },
+        { tag: 'file' },
+      ]);
+      expect(await t.store.all("SELECT to_regclass('resource_tags') AS gone")).toEqual([{ gone: null }]);
+    },
+  );
 
   it('reopens an existing database without migrating again', async () => {
     t = await openTestStore(dialect);

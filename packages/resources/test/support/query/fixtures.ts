@@ -126,10 +126,15 @@ export const FLEET: readonly FixtureNode[] = [
   },
 ];
 
-async function insert(store: SqlRunner, table: string, row: Record<string, SqlParam>): Promise<void> {
+async function insert(
+  store: SqlRunner,
+  table: string,
+  row: Record<string, SqlParam>,
+  onConflict = '',
+): Promise<void> {
   const names = Object.keys(row);
   const marks = names.map(() => '?').join(', ');
-  const sql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${marks})`;
+  const sql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${marks})${onConflict}`;
   await store.run(forDialect(store.dialect, sql), Object.values(row));
 }
 
@@ -177,14 +182,24 @@ async function insertResource(store: SqlRunner, node: FixtureNode, r: FixtureRes
     parameters: canonicalJson(r.parameters),
     environment: node.environment,
   });
-  for (const tag of tags) await insert(store, 'resource_tags', { certname: node.certname, resource, tag });
+  // As commands/resource-tags.ts stores them: rows per node on SQLite, each name once on PostgreSQL.
+  for (const tag of tags) {
+    if (store.dialect === 'sqlite')
+      await insert(store, 'resource_tags', { certname: node.certname, resource, tag });
+    else await insert(store, 'tag_names', { tag }, ' ON CONFLICT DO NOTHING');
+  }
   for (const [name, value] of Object.entries(r.parameters)) {
-    await insert(store, 'resource_params', {
-      certname: node.certname,
-      resource,
-      name,
-      value: canonicalJson(value),
-      value_string: typeof value === 'string' ? value : null,
-    });
+    // Rows are shared by every node holding the same resource (hash).
+    await insert(
+      store,
+      'resource_params',
+      {
+        resource,
+        name,
+        value: canonicalJson(value),
+        value_string: typeof value === 'string' ? value : null,
+      },
+      ' ON CONFLICT DO NOTHING',
+    );
   }
 }
