@@ -9,7 +9,7 @@
  * or its events. Same end state as the statement-by-statement store SQLite runs (apply-report.ts).
  */
 
-import { PG_ARRAY_TYPE } from '../store/bulk-insert.js';
+import { pgJsonRows, pgRowValues } from '../store/bulk-insert.js';
 import { forDialect } from '../store/placeholders.js';
 import type { BulkColumns, SqlParam, SqlRunner } from '../store/types.js';
 import type { NodeColumn } from './node-status.js';
@@ -32,21 +32,19 @@ export interface ReportRows {
 export async function storeReportPostgres(tx: SqlRunner, rows: ReportRows): Promise<boolean> {
   // The insert's own placeholders come first, as $1...; every later value is numbered after them.
   const insert = forDialect('postgres', rows.insert);
-  const params: unknown[] = [...rows.values];
-  const param = (value: unknown) => {
+  const params: SqlParam[] = [...rows.values];
+  const param = (value: SqlParam) => {
     params.push(value);
     return `$${params.length}`;
   };
   const names = rows.eventColumns.map(([name]) => name);
-  const arrays = rows.eventColumns.map(
-    ([, type], i) => `${param(rows.events.map((event) => event[i] ?? null))}::${PG_ARRAY_TYPE[type]}`,
-  );
+  const events = param(pgJsonRows(rows.events));
   const clauses = [
     `stored AS (${insert} ON CONFLICT (hash) DO NOTHING RETURNING id)`,
     `events AS (
        INSERT INTO resource_events (report_id, ${names.join(', ')})
-       SELECT stored.id, ${names.map((name) => `u.${name}`).join(', ')}
-       FROM stored, unnest(${arrays.join(', ')}) AS u(${names.join(', ')}))`,
+       SELECT stored.id, ${pgRowValues(rows.eventColumns, 'u')}
+       FROM stored, jsonb_array_elements(${events}::jsonb) AS u)`,
   ];
   if (rows.latest) {
     const certname = param(rows.certname);
@@ -64,8 +62,7 @@ export async function storeReportPostgres(tx: SqlRunner, rows: ReportRows): Prom
   }
   const [result] = await tx.all(
     `WITH ${clauses.join(',\n')}\nSELECT count(*)::integer AS stored FROM stored`,
-    // pg binds a JavaScript array as a PostgreSQL array (the unnest parameters above).
-    params as SqlParam[],
+    params,
   );
   return result?.stored === 1;
 }

@@ -16,7 +16,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from '../logger.js';
 import { defaults } from '../options.js';
-import { columnArrays, PG_CHUNK_ROWS, pgUnnestInsert } from './bulk-insert.js';
+import { pgJsonChunks, pgJsonInsert } from './bulk-insert.js';
 import { availabilityOf, type DatabaseAvailability } from './database-availability.js';
 import { isPostgresAway, postgresAwayError } from './database-errors.js';
 import { migrate } from './migrate.js';
@@ -188,12 +188,9 @@ function runnerOn(client: pg.Pool | pg.PoolClient, names?: StatementNames): SqlR
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
     all: async (sql, params = []) => (await query(sql, params)).rows as Row[],
     bulkInsert: async (table, columns, rows, options) => {
-      const sql = pgUnnestInsert(table, columns, options);
+      const sql = pgJsonInsert(table, columns, options);
       let inserted = 0;
-      for (let start = 0; start < rows.length; start += PG_CHUNK_ROWS) {
-        const chunk = rows.slice(start, start + PG_CHUNK_ROWS);
-        inserted += (await query(sql, columnArrays(columns, chunk))).rowCount ?? 0;
-      }
+      for (const chunk of pgJsonChunks(rows)) inserted += (await query(sql, [chunk])).rowCount ?? 0;
       return inserted;
     },
   };

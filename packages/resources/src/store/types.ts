@@ -28,7 +28,7 @@ export interface SqlRunner {
   all(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   /**
    * Inserts many rows into `table` at once: a cached prepared statement on SQLite, one
-   * `INSERT ... SELECT FROM unnest(...)` per chunk on PostgreSQL. Returns the rows inserted.
+   * `INSERT ... SELECT FROM jsonb_array_elements(...)` per chunk on PostgreSQL. Returns the rows inserted.
    */
   bulkInsert(
     table: string,
