@@ -112,7 +112,23 @@ export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
   );
 }
 
-/** One collection: expire, purge, drop unused fact paths and parameter rows. */
+/**
+ * SQLite: deletes the titles of the title dictionary (store/title-text-schema.ts) no resource
+ * holds any more, and with them their trigrams. A catalog dropping a resource leaves its title
+ * there (whether another node still holds it would cost a lookup per deleted row), which only
+ * widens the candidates a regex runs on. SQLite has one writer, so no catalog can take a title up
+ * between the check and the delete.
+ * Returns how many; PostgreSQL has no dictionary (0).
+ */
+export function dropUnusedTitles(store: ResourceStore): Promise<number> {
+  if (store.dialect !== 'sqlite') return Promise.resolve(0);
+  return exec(
+    store,
+    'DELETE FROM resource_titles WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = resource_titles.title)',
+  );
+}
+
+/** One collection: expire, purge, drop unused fact paths, parameter rows and titles. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
@@ -120,6 +136,7 @@ export async function collectGarbage(store: ResourceStore, options: GcOptions = 
   const reports = await deleteOldReports(store, options.reportTtlMs ?? defaults.reportTtlMs, now);
   await dropUnusedFactPaths(store);
   await dropUnusedResourceParams(store);
+  await dropUnusedTitles(store);
   if (expired > 0 || purged > 0 || reports > 0) {
     (options.logger ?? silentLogger).logf(
       '[INFO] resources gc: %d node(s) expired, %d purged, %d report(s) past the report TTL deleted',

@@ -33,6 +33,7 @@ import type { Migration } from './migration.js';
 import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
 import { paramsByHash } from './resource-params-schema.js';
+import { titleDictionary } from './title-text-schema.js';
 import type { Dialect } from './types.js';
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
@@ -202,8 +203,8 @@ const reportColumns: Migration = {
 /**
  * Indexes that narrow regular expressions (query/regex-narrowing.ts). SQLite: an FTS5 trigram index
  * over titles, kept in step with `resources` by triggers (external content keyed by rowid, so the
- * titles are not stored twice), and a btree on `file` whose distinct values are read by a loose
- * index scan. PostgreSQL: pg_trgm GIN indexes on title and file, which the planner applies to `~`
+ * titles are not stored twice; migration 14, title-text-schema.ts, replaced it by one over the
+ * distinct titles), and a btree on `file` whose distinct values are read by a loose index scan. PostgreSQL: pg_trgm GIN indexes on title and file, which the planner applies to `~`
  * itself. pg_trgm ships with PostgreSQL (Debian's postgresql package) and is a trusted extension
  * since 13, so a database owner may create it; where it cannot be created the indexes are left
  * out with a notice and regular expressions scan, as before.
@@ -332,6 +333,7 @@ export const MIGRATIONS: readonly Migration[] = [
   producersSeen,
   factsFunctions,
   paramsByHash,
+  titleDictionary,
 ];
 
 /** Tables holding one node's data, in the order they are cleared when a node is purged. */
