@@ -12,6 +12,7 @@ import { type CatalogChanges, diffCatalog, type StoredEdge, type StoredResource 
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
 import { storeResourceParams } from './resource-params.js';
+import { storeResourceTitles } from './resource-titles.js';
 
 export type { ApplyOutcome } from './node-status.js';
 
@@ -159,6 +160,10 @@ async function insertContent(
     e.relationship,
   ]);
   await tx.bulkInsert('resources', RESOURCE_COLUMNS, resources);
+  await storeResourceTitles(
+    tx,
+    added.map((r) => r.title),
+  );
   await tx.bulkInsert('resource_tags', TAG_COLUMNS, tags);
   await storeResourceParams(tx, added);
   await tx.bulkInsert('edges', EDGE_COLUMNS, edges);

@@ -9,6 +9,7 @@
 
 import { exec, query } from '../commands/node-status.js';
 import { dropUnusedResourceParams } from '../commands/resource-params.js';
+import { dropUnusedTitles } from '../commands/resource-titles.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import { NODE_TABLES } from '../store/schema.js';
@@ -109,22 +110,6 @@ export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
     store,
     `DELETE FROM fact_paths WHERE NOT EXISTS (SELECT 1 FROM fact_contents c
        WHERE c.path = fact_paths.path AND c.value_type = fact_paths.value_type)`,
-  );
-}
-
-/**
- * SQLite: deletes the titles of the title dictionary (store/title-text-schema.ts) no resource
- * holds any more, and with them their trigrams. A catalog dropping a resource leaves its title
- * there (whether another node still holds it would cost a lookup per deleted row), which only
- * widens the candidates a regex runs on. SQLite has one writer, so no catalog can take a title up
- * between the check and the delete.
- * Returns how many; PostgreSQL has no dictionary (0).
- */
-export function dropUnusedTitles(store: ResourceStore): Promise<number> {
-  if (store.dialect !== 'sqlite') return Promise.resolve(0);
-  return exec(
-    store,
-    'DELETE FROM resource_titles WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = resource_titles.title)',
   );
 }
 

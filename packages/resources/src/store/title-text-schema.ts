@@ -4,23 +4,19 @@
  * regular expressions on titles (query/regex-narrowing.ts) holds each distinct title once, in the
  * dictionary `resource_titles`, instead of one entry per resource row of every node. Titles repeat
  * across nodes as parameters do (nodes of one role share most of their resources, see
- * resource-params-schema.ts), and every indexed title writes about 40 trigrams: the insert trigger
- * of migration 4 made a 500-resource catalog a third slower.
+ * resource-params-schema.ts), and every indexed title writes about 40 trigrams: migration 4's
+ * insert trigger on `resources` took a third of a 500-resource catalog's time.
  *
  * `resources_title_text` keeps its name (the compiler looks the index up as `<table>_<column>_text`)
  * but now has the dictionary as external content, kept in step by triggers on the dictionary; a
  * query matches titles there and then reads `resources` by its title index (compile-sqlite.ts).
- * A title reaches the dictionary from a trigger on `resources` (`ON CONFLICT DO NOTHING`: one probe
- * of the dictionary's unique index per row, trigrams only for a title no row had before), so every
- * writer of resources keeps it without extra statements or round trips. Titles no resource holds
- * any more stay until the garbage collection drops them (lifecycle/gc.ts); meanwhile they only
- * widen the candidates the regex is run on, never the answer. PostgreSQL keeps its pg_trgm indexes
- * on `resources` (migration 4), which its planner applies to `~` by itself.
+ * A catalog adds the titles it lacks in one statement (commands/resource-titles.ts says why not a
+ * trigger on `resources`), so trigrams are written only for a title no row had before. Titles no
+ * resource holds any more stay until the garbage collection drops them; meanwhile they only widen
+ * the candidates the regex is run on, never the answer. PostgreSQL keeps its pg_trgm indexes on
+ * `resources` (migration 4), which its planner applies to `~` by itself.
  */
 import type { Migration } from './migration.js';
-
-/** Inserts `new.title` into the dictionary unless it is there (a trigger body statement). */
-const recordTitle = 'INSERT INTO resource_titles (title) VALUES (new.title) ON CONFLICT DO NOTHING;';
 
 export const titleDictionary: Migration = {
   version: 14,
@@ -43,9 +39,6 @@ export const titleDictionary: Migration = {
       `CREATE TRIGGER resource_titles_text_delete AFTER DELETE ON resource_titles BEGIN
          INSERT INTO resources_title_text (resources_title_text, rowid, title) VALUES ('delete', old.id, old.title);
        END`,
-      `CREATE TRIGGER resources_title_record_insert AFTER INSERT ON resources BEGIN ${recordTitle} END`,
-      `CREATE TRIGGER resources_title_record_update AFTER UPDATE OF title ON resources
-         WHEN new.title IS NOT old.title BEGIN ${recordTitle} END`,
     ],
   },
 };

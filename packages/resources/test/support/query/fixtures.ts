@@ -3,6 +3,7 @@
  * query tests do not depend on the command pipeline. Four nodes: two active, one recently
  * deactivated (inactive), one deactivated long ago (beyond the purge window).
  */
+import { storeResourceTitles } from '../../../src/commands/resource-titles.js';
 import { canonicalJson, resourceHash } from '../../../src/store/canonical-json.js';
 import { forDialect } from '../../../src/store/placeholders.js';
 import type { ResourceStore, SqlParam, SqlRunner } from '../../../src/store/types.js';
@@ -182,6 +183,7 @@ async function insertResource(store: SqlRunner, node: FixtureNode, r: FixtureRes
     parameters: canonicalJson(r.parameters),
     environment: node.environment,
   });
+  await storeResourceTitles(store, [r.title]);
   for (const tag of tags) await insert(store, 'resource_tags', { certname: node.certname, resource, tag });
   for (const [name, value] of Object.entries(r.parameters)) {
     // Rows are shared by every node holding the same resource (hash).
