@@ -14,7 +14,9 @@
  *   `environment` is copied from the catalog so filters need no join.
  * - `resource_tags` holds one row per tag of a node's resource (joined on certname + resource);
  *   `resource_params` one row per top-level parameter of a resource hash, shared by every node
- *   holding that resource (migration 13; joined on resource). A parameter's (and a fact's) `value` is its canonical JSON text
+ *   holding that resource (migration 13; joined on resource). SQLite's `resource_titles` holds
+ *   each title once for the trigram index (migration 14), and some no resource holds any more
+ *   until the garbage collection. A parameter's (and a fact's) `value` is its canonical JSON text
  *   (`canonicalJson()`: sorted keys, no spaces, so the string root is stored as `"root"`) and
  *   `value_string` the raw string when the value is a JSON string. Compare parameters as
  *   `name = ? AND value = ?`: SQLite indexes (name, value); PostgreSQL indexes name and hashes
