@@ -7,11 +7,13 @@
  */
 
 import { canonicalJson } from '../store/canonical-json.js';
+import { inChunks } from '../store/in-lists.js';
 import type { BulkColumns, SqlParam, SqlRunner, Transactional } from '../store/types.js';
 import { type CatalogChanges, diffCatalog, type StoredEdge, type StoredResource } from './catalog-diff.js';
 import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js';
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
 import { storeResourceParams } from './resource-params.js';
+import { deleteResourceTags, storeResourceTags } from './resource-tags.js';
 import { storeResourceTitles } from './resource-titles.js';
 
 export type { ApplyOutcome } from './node-status.js';
@@ -29,11 +31,6 @@ export const RESOURCE_COLUMNS: BulkColumns = [
   ['parameters', 'json'],
   ['environment', 'text'],
 ];
-const TAG_COLUMNS: BulkColumns = [
-  ['certname', 'text'],
-  ['resource', 'text'],
-  ['tag', 'text'],
-];
 const EDGE_COLUMNS: BulkColumns = [
   ['certname', 'text'],
   ['source_type', 'text'],
@@ -44,10 +41,11 @@ const EDGE_COLUMNS: BulkColumns = [
 ];
 
 /**
- * Tables holding a node's catalog, cleared before a new catalog is written. Parameter rows are
- * shared by hash and stay for the garbage collection (resource-params.ts).
+ * Tables holding a node's catalog, cleared (after its tags, resource-tags.ts) before a new catalog
+ * is written. Parameter rows are shared by hash and stay for the garbage collection
+ * (resource-params.ts).
  */
-const CONTENT_TABLES = ['resource_tags', 'resources', 'edges'] as const;
+const CONTENT_TABLES = ['resources', 'edges'] as const;
 
 /** Applies `catalog` to the store; `received` is the server time (canonical ISO). */
 export function applyCatalog(
@@ -81,13 +79,11 @@ export function applyCatalog(
 }
 
 async function replaceContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
+  await deleteResourceTags(tx, catalog.certname);
   for (const table of CONTENT_TABLES)
     await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [catalog.certname]);
   await insertContent(tx, catalog, catalog.resources, catalog.edges);
 }
-
-/** Rows per `IN (...)` list when deleting by resource hash (well under SQLite's 32766 parameters). */
-const DELETE_CHUNK = 500;
 
 /** What differs between the node's stored catalog and `catalog`. */
 export async function catalogChanges(tx: SqlRunner, catalog: Catalog): Promise<CatalogChanges> {
@@ -108,13 +104,10 @@ export async function catalogChanges(tx: SqlRunner, catalog: Catalog): Promise<C
 async function updateContent(tx: SqlRunner, catalog: Catalog): Promise<void> {
   const c = catalog.certname;
   const changes = await catalogChanges(tx, catalog);
-  for (let i = 0; i < changes.removeResources.length; i += DELETE_CHUNK) {
-    const chunk = changes.removeResources.slice(i, i + DELETE_CHUNK);
-    const list = chunk.map(() => '?').join(', ');
-    for (const table of ['resource_tags', 'resources']) {
-      await exec(tx, `DELETE FROM ${table} WHERE certname = ? AND resource IN (${list})`, [c, ...chunk]);
-    }
-  }
+  await deleteResourceTags(tx, c, changes.removeResources);
+  await inChunks(changes.removeResources, async (chunk, list) => {
+    await exec(tx, `DELETE FROM resources WHERE certname = ? AND resource IN (${list})`, [c, ...chunk]);
+  });
   for (const e of changes.removeEdges) {
     await exec(
       tx,
@@ -134,7 +127,6 @@ async function insertContent(
 ): Promise<void> {
   const c = catalog.certname;
   const resources: SqlParam[][] = [];
-  const tags: SqlParam[][] = [];
   for (const r of added) {
     const tagsJson = JSON.stringify(r.tags);
     const row = [
@@ -149,7 +141,6 @@ async function insertContent(
       canonicalJson(r.parameters),
     ];
     resources.push([...row, catalog.environment]);
-    for (const tag of r.tags) tags.push([c, r.resource, tag]);
   }
   const edges = addedEdges.map((e) => [
     c,
@@ -164,7 +155,7 @@ async function insertContent(
     tx,
     added.map((r) => r.title),
   );
-  await tx.bulkInsert('resource_tags', TAG_COLUMNS, tags);
+  await storeResourceTags(tx, c, added);
   await storeResourceParams(tx, added);
   await tx.bulkInsert('edges', EDGE_COLUMNS, edges);
 }

@@ -9,6 +9,7 @@
 
 import { exec, query } from '../commands/node-status.js';
 import { dropUnusedResourceParams } from '../commands/resource-params.js';
+import { deleteResourceTags, dropUnusedTagNames } from '../commands/resource-tags.js';
 import { dropUnusedTitles } from '../commands/resource-titles.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
@@ -92,6 +93,7 @@ export async function purgeNodes(
         before,
       ]);
       if (still.length === 0) return false;
+      await deleteResourceTags(tx, certname);
       for (const table of NODE_TABLES) await exec(tx, `DELETE FROM ${table} WHERE certname = ?`, [certname]);
       return true;
     });
@@ -113,7 +115,7 @@ export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
   );
 }
 
-/** One collection: expire, purge, drop unused fact paths, parameter rows and titles. */
+/** One collection: expire, purge, drop unused fact paths, parameter rows, tag names and titles. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
@@ -121,6 +123,7 @@ export async function collectGarbage(store: ResourceStore, options: GcOptions = 
   const reports = await deleteOldReports(store, options.reportTtlMs ?? defaults.reportTtlMs, now);
   await dropUnusedFactPaths(store);
   await dropUnusedResourceParams(store);
+  await dropUnusedTagNames(store);
   await dropUnusedTitles(store);
   if (expired > 0 || purged > 0 || reports > 0) {
     (options.logger ?? silentLogger).logf(

@@ -83,6 +83,27 @@ export class PostgresQueryCompiler extends SelectCompiler {
   }
 
   /**
+   * The names `predicate` picks from `tag_names` (every tag once, migration 15) become one jsonpath
+   * predicate, `$[*] == "a" || $[*] == "b"`, that the GIN index on tags answers in one bitmap
+   * scan (`@@`: `@?` would put a `?` in our SQL text, which placeholders.ts numbers). When no
+   * name matches, a predicate no tag list meets: `@@` with NULL would be NULL, which `not` would
+   * keep false.
+   */
+  protected override tagsMatch(alias: string, predicate: (tag: string) => string): string {
+    const n = this.nextAlias('n');
+    const names = `string_agg('$[*] == ' || to_json(${n}.tag)::text, ' || ')`;
+    return (
+      `${alias}.tags @@ (SELECT COALESCE(${names}, '$[*] == null')::jsonpath ` +
+      `FROM tag_names ${n} WHERE ${predicate(`${n}.tag`)})`
+    );
+  }
+
+  /** `tag_names` holds each tag once: a regular expression runs over it directly. */
+  protected override tagRegex(tag: string, pattern: string): string {
+    return this.regexMatch(tag, pattern);
+  }
+
+  /**
    * Containment over the parameters' GIN index, as for deeper paths: the rows come from a bitmap
    * of the resources themselves, so a type and a LIMIT cut the work (100 of 2,400 users by shell:
    * 1 ms, against 10 ms hashing every matching parameter row first; 900 services by ensure: 8-21

@@ -154,9 +154,11 @@ export abstract class QueryCompiler extends FactFilterCompiler {
       return this.pathPredicate(scope.alias, `${scope.alias}.${spec.column}`, operator, node.value);
     if (spec.type === 'array') {
       if (operator === '~')
-        return this.#tagsMatch(scope, (tag) => this.#regex(tag, node.value as string, spec));
+        return this.tagsMatch(scope.alias, (tag) => this.tagRegex(tag, node.value as string, spec));
       const contains = operator === '=' ? this.tagsContain(scope.alias, node.value) : undefined;
-      return contains ?? this.#tagsMatch(scope, (tag) => this.#scalarPredicate(tag, operator, node.value));
+      return (
+        contains ?? this.tagsMatch(scope.alias, (tag) => this.#scalarPredicate(tag, operator, node.value))
+      );
     }
     const column = `${scope.alias}.${spec.column}`;
     if (operator === '~') return this.#regex(column, node.value as string, spec, scope);
@@ -216,13 +218,21 @@ export abstract class QueryCompiler extends FactFilterCompiler {
     return `${column} ${operator} ${this.scalarParam(value)}`;
   }
 
-  /** A predicate on one tag row `t` of the resource in scope (tags live in resource_tags). */
-  #tagsMatch(scope: Scope, predicate: (tag: string) => string): string {
+  /**
+   * The resource `alias` has a tag for which `predicate` holds: here through its resource_tags
+   * rows (SQLite, whose tag index covers that join).
+   */
+  protected tagsMatch(alias: string, predicate: (tag: string) => string): string {
     const t = this.nextAlias('t');
     return (
-      `(${scope.alias}.certname, ${scope.alias}.resource) IN ` +
+      `(${alias}.certname, ${alias}.resource) IN ` +
       `(SELECT ${t}.certname, ${t}.resource FROM resource_tags ${t} WHERE ${predicate(`${t}.tag`)})`
     );
+  }
+
+  /** `~` on one tag `tag` (SQL) of a tagsMatch: narrowed through the field's distinct values. */
+  protected tagRegex(tag: string, pattern: string, spec: FieldSpec): string {
+    return this.#regex(tag, pattern, spec);
   }
 
   /** Resources having a top-level parameter row matching `predicate` (hash-keyed: params follow the hash). */
@@ -293,7 +303,7 @@ export abstract class QueryCompiler extends FactFilterCompiler {
       if (source.values.length === 0) return FALSE_SQL;
       const list = (column: string) =>
         `${column} IN (${source.values.map((v) => this.scalarParam(v)).join(', ')})`;
-      if (specs[0]!.type === 'array') return this.#tagsMatch(scope, list);
+      if (specs[0]!.type === 'array') return this.tagsMatch(scope.alias, list);
       const { type, jsonText, column } = specs[0]!;
       if (type === 'fact-value' || type === 'path' || jsonText === 'value') {
         const values = source.values.map((v) => this.jsonParam(v)).join(', ');

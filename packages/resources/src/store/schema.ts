@@ -12,11 +12,12 @@
  * - `resources`: `resource` is PuppetDB's resource hash (40 lower-case hex), `tags` a sorted,
  *   deduplicated array of lower-case strings, `parameters` an object (`{}` when none);
  *   `environment` is copied from the catalog so filters need no join.
- * - `resource_tags` holds one row per tag of a node's resource (joined on certname + resource);
- *   `resource_params` one row per top-level parameter of a resource hash, shared by every node
- *   holding that resource (migration 13; joined on resource). SQLite's `resource_titles` holds
- *   each title once for the trigram index (migration 14), and some no resource holds any more
- *   until the garbage collection. A parameter's (and a fact's) `value` is its canonical JSON text
+ * - `resource_tags` (SQLite; PostgreSQL has `tag_names` instead, migration 15) holds one row per
+ *   tag of a node's resource (joined on certname + resource); `resource_params` one row per
+ *   top-level parameter of a resource hash, shared by every node holding that resource (migration
+ *   13; joined on resource). SQLite's `resource_titles` holds each title once for the trigram
+ *   index (migration 14), and some no resource holds any more until the garbage collection. A
+ *   parameter's (and a fact's) `value` is its canonical JSON text
  *   (`canonicalJson()`: sorted keys, no spaces, so the string root is stored as `"root"`) and
  *   `value_string` the raw string when the value is a JSON string. Compare parameters as
  *   `name = ? AND value = ?`: SQLite indexes (name, value); PostgreSQL indexes name and hashes
@@ -35,6 +36,7 @@ import type { Migration } from './migration.js';
 import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
 import { paramsByHash } from './resource-params-schema.js';
+import { tagNames } from './tag-names-schema.js';
 import { titleDictionary } from './title-text-schema.js';
 import type { Dialect } from './types.js';
 
@@ -336,13 +338,16 @@ export const MIGRATIONS: readonly Migration[] = [
   factsFunctions,
   paramsByHash,
   titleDictionary,
+  tagNames,
 ];
 
-/** Tables holding one node's data, in the order they are cleared when a node is purged. */
+/**
+ * Tables holding one node's data, in the order they are cleared when a node is purged (with its
+ * SQLite `resource_tags` rows, commands/resource-tags.ts, first).
+ */
 export const NODE_TABLES = [
   'resource_events',
   'reports',
-  'resource_tags',
   'resources',
   'edges',
   'facts',

@@ -8,6 +8,7 @@ import { forDialect } from '../../src/store/placeholders.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { paramsByHash } from '../../src/store/resource-params-schema.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
+import { tagNames } from '../../src/store/tag-names-schema.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 describe('resource hash', () => {
@@ -85,6 +86,32 @@ describe.each(DIALECTS)('store on %s', (dialect) => {
       { resource: 'b'.repeat(40), name: 'ensure', value: '"running"', value_string: 'running' },
     ]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps each tag of the per-node tag rows once in tag_names (migration 15)',
+    async () => {
+      t = await openTestStore(dialect);
+      await t.store.run('DROP TABLE tag_names');
+      await t.store.run(`CREATE TABLE resource_tags (certname TEXT NOT NULL, resource TEXT NOT NULL,
+        tag TEXT NOT NULL, PRIMARY KEY (certname, resource, tag))`);
+      const insert = forDialect(
+        dialect,
+        'INSERT INTO resource_tags (certname, resource, tag) VALUES (?, ?, ?)',
+      );
+      for (const [certname, tag] of [
+        ['web1', 'class'],
+        ['web2', 'class'],
+        ['web2', 'file'],
+      ])
+        await t.store.run(insert, [certname, 'a'.repeat(40), tag!]);
+      for (const statement of migrationStatements(tagNames, dialect)) await t.store.run(statement);
+      expect(await t.store.all('SELECT tag FROM tag_names ORDER BY tag')).toEqual([
+        { tag: 'class' },
+        { tag: 'file' },
+      ]);
+      expect(await t.store.all("SELECT to_regclass('resource_tags') AS gone")).toEqual([{ gone: null }]);
+    },
+  );
 
   it('reopens an existing database without migrating again', async () => {
     t = await openTestStore(dialect);

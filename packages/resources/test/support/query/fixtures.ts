@@ -184,7 +184,12 @@ async function insertResource(store: SqlRunner, node: FixtureNode, r: FixtureRes
     environment: node.environment,
   });
   await storeResourceTitles(store, [r.title]);
-  for (const tag of tags) await insert(store, 'resource_tags', { certname: node.certname, resource, tag });
+  // As commands/resource-tags.ts stores them: rows per node on SQLite, each name once on PostgreSQL.
+  for (const tag of tags) {
+    if (store.dialect === 'sqlite')
+      await insert(store, 'resource_tags', { certname: node.certname, resource, tag });
+    else await insert(store, 'tag_names', { tag }, ' ON CONFLICT DO NOTHING');
+  }
   for (const [name, value] of Object.entries(r.parameters)) {
     // Rows are shared by every node holding the same resource (hash).
     await insert(

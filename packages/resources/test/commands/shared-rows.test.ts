@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyCatalog, RESOURCE_COLUMNS } from '../../src/commands/apply-catalog.js';
 import { readCatalog } from '../../src/commands/catalog-payload.js';
 import { dropUnusedResourceParams, storeResourceParams } from '../../src/commands/resource-params.js';
+import { dropUnusedTagNames } from '../../src/commands/resource-tags.js';
 import { canonicalJson } from '../../src/store/canonical-json.js';
 import { count, smallCatalog } from '../support/commands/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
@@ -21,7 +22,7 @@ const withoutFile = (certname: string) => {
   return readCatalog(c, 9);
 };
 
-describe.each(DIALECTS)('parameter rows shared by resource hash on %s', (dialect) => {
+describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag names) on %s', (dialect) => {
   let t: TestStore;
   afterEach(async () => {
     await t?.dispose();
@@ -63,6 +64,26 @@ describe.each(DIALECTS)('parameter rows shared by resource hash on %s', (dialect
     expect(await ownedByRoot()).toEqual(['web3']);
     expect(await count(t, 'resource_params')).toBe(5);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps each tag name once and drops the names no resource holds in the collection',
+    async () => {
+      t = await openTestStore(dialect);
+      const tagNames = async () =>
+        (await t.store.all('SELECT tag FROM tag_names ORDER BY tag')).map((row) => row.tag);
+      await applyCatalog(t.store, catalogOf('web1'), NOW);
+      await applyCatalog(t.store, catalogOf('web2'), NOW);
+      expect(await tagNames()).toEqual(['class', 'file']);
+      const retagged = smallCatalog('web1', T2);
+      retagged.resources[1]!.tags = ['file', 'etc'];
+      await applyCatalog(t.store, readCatalog(retagged, 9), NOW);
+      expect(await tagNames()).toEqual(['class', 'etc', 'file']);
+      expect(await dropUnusedTagNames(t.store)).toBe(0);
+      await applyCatalog(t.store, withoutFile('web1'), NOW);
+      expect(await dropUnusedTagNames(t.store)).toBe(1);
+      expect(await tagNames()).toEqual(['class', 'file']);
+    },
+  );
 
   it.runIf(dialect === 'postgres')('stores a new resource sent by two nodes at once', async () => {
     t = await openTestStore(dialect);
