@@ -31,6 +31,9 @@ export async function storeResourceTitles(tx: SqlRunner, titles: Iterable<string
   );
 }
 
+/** Most unused titles one collection drops: it holds SQLite's only writer; the rest go in the next. */
+const DROP_BATCH = 50_000;
+
 /**
  * Deletes the titles no resource holds any more, and with them their trigrams; returns how many.
  * A catalog dropping a resource leaves its title (whether another node still holds it would cost
@@ -41,6 +44,7 @@ export function dropUnusedTitles(store: ResourceStore): Promise<number> {
   if (store.dialect !== 'sqlite') return Promise.resolve(0);
   return exec(
     store,
-    'DELETE FROM resource_titles WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = resource_titles.title)',
+    `DELETE FROM resource_titles WHERE id IN (SELECT d.id FROM resource_titles d
+       WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = d.title) LIMIT ${DROP_BATCH})`,
   );
 }
