@@ -14,6 +14,7 @@ import type { Catalog, CatalogEdge, CatalogResource } from './catalog-payload.js
 import { type ApplyOutcome, exec, isNewer, query, recordArrival, withActivatedNode } from './node-status.js';
 import { storeResourceParams } from './resource-params.js';
 import { deleteResourceTags, storeResourceTags } from './resource-tags.js';
+import { storeResourceTitles } from './resource-titles.js';
 
 export type { ApplyOutcome } from './node-status.js';
 
@@ -150,6 +151,10 @@ async function insertContent(
     e.relationship,
   ]);
   await tx.bulkInsert('resources', RESOURCE_COLUMNS, resources);
+  await storeResourceTitles(
+    tx,
+    added.map((r) => r.title),
+  );
   await storeResourceTags(tx, c, added);
   await storeResourceParams(tx, added);
   await tx.bulkInsert('edges', EDGE_COLUMNS, edges);

@@ -10,6 +10,7 @@
 import { exec, query } from '../commands/node-status.js';
 import { dropUnusedResourceParams } from '../commands/resource-params.js';
 import { deleteResourceTags, dropUnusedTagNames } from '../commands/resource-tags.js';
+import { dropUnusedTitles } from '../commands/resource-titles.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { defaults } from '../options.js';
 import { NODE_TABLES } from '../store/schema.js';
@@ -114,7 +115,7 @@ export function dropUnusedFactPaths(store: ResourceStore): Promise<number> {
   );
 }
 
-/** One collection: expire, purge, drop unused fact paths, parameter rows and tag names. */
+/** One collection: expire, purge, drop unused fact paths, parameter rows, tag names and titles. */
 export async function collectGarbage(store: ResourceStore, options: GcOptions = {}): Promise<GcResult> {
   const now = (options.now ?? (() => new Date()))();
   const expired = await expireNodes(store, options.nodeTtlMs ?? defaults.nodeTtlMs, now);
@@ -123,6 +124,7 @@ export async function collectGarbage(store: ResourceStore, options: GcOptions = 
   await dropUnusedFactPaths(store);
   await dropUnusedResourceParams(store);
   await dropUnusedTagNames(store);
+  await dropUnusedTitles(store);
   if (expired > 0 || purged > 0 || reports > 0) {
     (options.logger ?? silentLogger).logf(
       '[INFO] resources gc: %d node(s) expired, %d purged, %d report(s) past the report TTL deleted',

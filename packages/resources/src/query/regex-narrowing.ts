@@ -6,8 +6,9 @@
  *   environment, tag, a parameter's values on SQLite) is matched value by value, each distinct
  *   value once, read by a loose index scan (a recursive CTE stepping `min(col) WHERE col > prev`);
  *   the rows then come from the field's index.
- * - **trigram text index**: for titles (SQLite FTS5 `tokenize='trigram'`; PostgreSQL pg_trgm GIN,
- *   which the planner applies to `~` by itself) the substrings every match must contain
+ * - **trigram text index**: for titles (SQLite FTS5 `tokenize='trigram'` over the distinct titles,
+ *   whose matches then select rows by the title btree; PostgreSQL pg_trgm GIN on the rows, which
+ *   the planner applies to `~` by itself) the substrings every match must contain
  *   (regex-literals.ts) select the candidate rows.
  * - **prefix ranges**: an anchored pattern's literal starts become `col >= 'p' AND col < 'q'` in
  *   bytewise order: SQLite's text order; on PostgreSQL through `COLLATE "C"` and a btree of that
@@ -30,7 +31,10 @@ export interface RegexIndex {
    * directly; the planner then knows how few rows it gives.
    */
   readonly list?: boolean;
-  /** A trigram index covers the column (SQLite: FTS5 table `<table>_<column>_text`). */
+  /**
+   * A trigram index covers the column (SQLite: FTS5 table `<table>_<column>_text` over the
+   * column's distinct values, in a column of the same name).
+   */
   readonly text?: boolean;
   /**
    * PostgreSQL: a btree holds the column in bytewise order (`COLLATE "C"`), so an anchored

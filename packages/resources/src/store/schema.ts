@@ -13,8 +13,11 @@
  *   deduplicated array of lower-case strings, `parameters` an object (`{}` when none);
  *   `environment` is copied from the catalog so filters need no join.
  * - `resource_tags` (SQLite; PostgreSQL has `tag_names` instead, migration 15) holds one row per
- *   tag of a node's resource (joined on certname + resource); `resource_params` one row per top-level parameter of a resource hash, shared by every node
- *   holding that resource (migration 13; joined on resource). A parameter's (and a fact's) `value` is its canonical JSON text
+ *   tag of a node's resource (joined on certname + resource); `resource_params` one row per
+ *   top-level parameter of a resource hash, shared by every node holding that resource (migration
+ *   13; joined on resource). SQLite's `resource_titles` holds each title once for the trigram
+ *   index (migration 14), and some no resource holds any more until the garbage collection. A
+ *   parameter's (and a fact's) `value` is its canonical JSON text
  *   (`canonicalJson()`: sorted keys, no spaces, so the string root is stored as `"root"`) and
  *   `value_string` the raw string when the value is a JSON string. Compare parameters as
  *   `name = ? AND value = ?`: SQLite indexes (name, value); PostgreSQL indexes name and hashes
@@ -34,6 +37,7 @@ import { producersSeen } from './producer-schema.js';
 import { latestEventCounts, storedReports } from './report-schema.js';
 import { paramsByHash } from './resource-params-schema.js';
 import { tagNames } from './tag-names-schema.js';
+import { titleDictionary } from './title-text-schema.js';
 import type { Dialect } from './types.js';
 
 const TOKENS: Record<Dialect, Record<string, string>> = {
@@ -203,8 +207,8 @@ const reportColumns: Migration = {
 /**
  * Indexes that narrow regular expressions (query/regex-narrowing.ts). SQLite: an FTS5 trigram index
  * over titles, kept in step with `resources` by triggers (external content keyed by rowid, so the
- * titles are not stored twice), and a btree on `file` whose distinct values are read by a loose
- * index scan. PostgreSQL: pg_trgm GIN indexes on title and file, which the planner applies to `~`
+ * titles are not stored twice; migration 14, title-text-schema.ts, replaced it by one over the
+ * distinct titles), and a btree on `file` whose distinct values are read by a loose index scan. PostgreSQL: pg_trgm GIN indexes on title and file, which the planner applies to `~`
  * itself. pg_trgm ships with PostgreSQL (Debian's postgresql package) and is a trusted extension
  * since 13, so a database owner may create it; where it cannot be created the indexes are left
  * out with a notice and regular expressions scan, as before.
@@ -333,6 +337,7 @@ export const MIGRATIONS: readonly Migration[] = [
   producersSeen,
   factsFunctions,
   paramsByHash,
+  titleDictionary,
   tagNames,
 ];
 

@@ -3,6 +3,7 @@
  * query tests do not depend on the command pipeline. Four nodes: two active, one recently
  * deactivated (inactive), one deactivated long ago (beyond the purge window).
  */
+import { storeResourceTitles } from '../../../src/commands/resource-titles.js';
 import { canonicalJson, resourceHash } from '../../../src/store/canonical-json.js';
 import { forDialect } from '../../../src/store/placeholders.js';
 import type { ResourceStore, SqlParam, SqlRunner } from '../../../src/store/types.js';
@@ -182,6 +183,7 @@ async function insertResource(store: SqlRunner, node: FixtureNode, r: FixtureRes
     parameters: canonicalJson(r.parameters),
     environment: node.environment,
   });
+  await storeResourceTitles(store, [r.title]);
   // As commands/resource-tags.ts stores them: rows per node on SQLite, each name once on PostgreSQL.
   for (const tag of tags) {
     if (store.dialect === 'sqlite')
