@@ -5,7 +5,8 @@
 // each command goes to every target in turn, so a busy machine's load falls on all alike.
 // Three kinds: replace_facts (a small fact set), store_report (an agent run's report with 10
 // events, metrics and a log) and replace_catalog (bench/fleet-gen.mjs, 500 resources). Certnames
-// start `ingest-waited-`, so a shared PuppetDB's other nodes are never replaced. Prints a Markdown
+// start `ingest-waited-`, so a shared PuppetDB's other nodes are never replaced, and are deactivated
+// there at the end (lib/puppetdb-deactivate.mjs). Prints a Markdown
 // table: commands/s of a client sending one after another (commands over the sum of their round
 // trips), p50 and p99 of one round trip, and each store's rate against PuppetDB's.
 // Env: BENCH_WAITED_FACTS (200), BENCH_WAITED_REPORTS (100), BENCH_WAITED_CATALOGS (50),
@@ -20,6 +21,7 @@ import Fastify from 'fastify';
 import { catalogFor } from './fleet-gen.mjs';
 import { agentReport, uuidOf } from './lib/agent-report.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
+import { activeNodes, deactivateInPuppetdb } from './lib/puppetdb-deactivate.mjs';
 
 const FACTS = Number(process.env.BENCH_WAITED_FACTS ?? 200);
 const REPORTS = Number(process.env.BENCH_WAITED_REPORTS ?? 100);
@@ -210,6 +212,8 @@ try {
   }
 } finally {
   for (const target of opened) await target.close();
+  // This run's nodes and any an interrupted run left: PuppetDB's later query runs must not see them.
+  if (PUPPETDB !== 'none') await deactivateInPuppetdb(PUPPETDB, await activeNodes(PUPPETDB, '^ingest-waited-'));
 }
 console.log(`Load average (1 min): ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end.\n`);
 console.log('| command | target | commands | commands/s | p50 ms | p99 ms | rate vs PuppetDB |');
