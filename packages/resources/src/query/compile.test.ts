@@ -100,20 +100,6 @@ describe('SQL compilation per dialect', () => {
     });
   });
 
-  it('compiles a title regex without a literal start through the trigram index (SQLite: its distinct titles)', () => {
-    const fts = 'SELECT title FROM resources_title_text WHERE resources_title_text MATCH ?';
-    testSql(['~', 'title', 'etc/ho'], {
-      sqlite: {
-        sql: `SELECT ${COLS} FROM resources r WHERE ((r.title IS NOT NULL AND r.title IN (${fts}) AND r.title REGEXP ?) AND ${ACTIVE})`,
-        parameters: ['"etc/ho"', 'etc/ho'],
-      },
-      postgres: {
-        sql: `SELECT ${COLS} FROM resources r WHERE ((r.title IS NOT NULL AND r.title ~ $1) AND ${ACTIVE})`,
-        parameters: ['etc/ho'],
-      },
-    });
-  });
-
   it('compiles ["parameter", N] to the parameter rows with canonical JSON', () => {
     const sub = (a: string, b: string) =>
       `r.resource IN (SELECT p1.resource FROM resource_params p1 WHERE p1.name = ${a} AND p1.value = ${b})`;
@@ -131,6 +117,20 @@ describe('SQL compilation per dialect', () => {
 });
 
 describe('SQL compilation per dialect: fields, states and subqueries', () => {
+  it('compiles a title regex without a literal start through the trigram index (SQLite: its distinct titles)', () => {
+    const fts = 'SELECT title FROM resources_title_text WHERE resources_title_text MATCH ?';
+    testSql(['~', 'title', 'etc/ho'], {
+      sqlite: {
+        sql: `SELECT ${COLS} FROM resources r WHERE ((r.title IS NOT NULL AND r.title IN (${fts}) AND r.title REGEXP ?) AND ${ACTIVE})`,
+        parameters: ['"etc/ho"', 'etc/ho'],
+      },
+      postgres: {
+        sql: `SELECT ${COLS} FROM resources r WHERE ((r.title IS NOT NULL AND r.title ~ $1) AND ${ACTIVE})`,
+        parameters: ['etc/ho'],
+      },
+    });
+  });
+
   it('compiles nested dotted equality with JSON access (and containment on PostgreSQL)', () => {
     testSql(['=', 'parameters.nested.a', { b: 'x' }], {
       sqlite: {

@@ -22,15 +22,7 @@ import { isPostgresAway, postgresAwayError } from './database-errors.js';
 import { migrate } from './migrate.js';
 import { forDialect } from './placeholders.js';
 import { StatementNames } from './statement-names.js';
-import type {
-  BulkColumns,
-  BulkInsertOptions,
-  ResourceStore,
-  Row,
-  SqlParam,
-  SqlRunner,
-  StreamOptions,
-} from './types.js';
+import type { ResourceStore, Row, SqlParam, SqlRunner, StreamOptions } from './types.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -252,14 +244,9 @@ class PostgresStore implements ResourceStore {
     return this.#reaching(() => this.#runner.all(sql, params));
   }
 
-  bulkInsert(
-    table: string,
-    columns: BulkColumns,
-    rows: readonly (readonly SqlParam[])[],
-    options?: BulkInsertOptions,
-  ): Promise<number> {
+  bulkInsert(...args: Parameters<SqlRunner['bulkInsert']>): Promise<number> {
     // Outside a transaction a multi-chunk insert must still be all or nothing.
-    return this.transaction((tx) => tx.bulkInsert(table, columns, rows, options));
+    return this.transaction((tx) => tx.bulkInsert(...args));
   }
 
   async *stream(

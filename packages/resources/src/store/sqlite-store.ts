@@ -18,7 +18,7 @@ import { migrate } from './migrate.js';
 import { ReadPool, type ReadPoolStats } from './read-pool.js';
 import { BATCH_CHARS, type ReadRequest } from './read-protocol.js';
 import { bindable, openSqliteConnection } from './sqlite-connection.js';
-import type { BulkColumns, BulkInsertOptions, ResourceStore, Row, SqlParam, SqlRunner } from './types.js';
+import type { ResourceStore, Row, SqlParam, SqlRunner } from './types.js';
 
 type Db = Database.Database;
 
@@ -134,13 +134,8 @@ export class SqliteStore implements ResourceStore {
     return this.#exclusive(() => this.#writer.prepare(sql).run(...bindable(params)).changes);
   }
 
-  bulkInsert(
-    table: string,
-    columns: BulkColumns,
-    rows: readonly (readonly SqlParam[])[],
-    options?: BulkInsertOptions,
-  ): Promise<number> {
-    return this.transaction((tx) => tx.bulkInsert(table, columns, rows, options));
+  bulkInsert(...args: Parameters<SqlRunner['bulkInsert']>): Promise<number> {
+    return this.transaction((tx) => tx.bulkInsert(...args));
   }
 
   async all(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {

@@ -8,7 +8,7 @@ import { applyCatalog } from '../../src/commands/apply-catalog.js';
 import { readCatalog } from '../../src/commands/catalog-payload.js';
 import { dropUnusedTitles } from '../../src/commands/resource-titles.js';
 import { collectGarbage } from '../../src/lifecycle/gc.js';
-import { smallCatalog } from '../support/commands/fixtures.js';
+import { checkedSmallCatalog, smallCatalog, smallCatalogWithoutFile } from '../support/commands/fixtures.js';
 import { keys, runQuery } from '../support/query/run.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
@@ -19,16 +19,6 @@ const NOW = '2026-11-20T12:00:00.000Z';
 /** No literal start and a substring of three characters or more: narrowed through the trigrams. */
 const HOSTS = ['~', 'title', 'etc/ho'];
 
-const catalogOf = (certname: string, ts = T1) => readCatalog(smallCatalog(certname, ts), 9);
-
-/** The same catalog without its File[/etc/hosts] and the edge to it. */
-const withoutFile = (certname: string) => {
-  const c = smallCatalog(certname, T2);
-  c.resources = c.resources.filter((r) => r.type !== 'File');
-  c.edges = [];
-  return readCatalog(c, 9);
-};
-
 describe.each(DIALECTS)('regular expressions on titles held by several nodes on %s', (dialect) => {
   let t: TestStore;
   afterEach(async () => {
@@ -37,8 +27,8 @@ describe.each(DIALECTS)('regular expressions on titles held by several nodes on 
 
   it('returns every node holding a matching title', async () => {
     t = await openTestStore(dialect);
-    await applyCatalog(t.store, catalogOf('web1'), NOW);
-    await applyCatalog(t.store, catalogOf('web2'), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web2', T1), NOW);
     expect(keys((await runQuery(t.store, HOSTS)).rows)).toEqual([
       'web1 File[/etc/hosts]',
       'web2 File[/etc/hosts]',
@@ -70,18 +60,19 @@ describe('the title dictionary on sqlite', () => {
 
   it('holds each title once, however many nodes hold it', async () => {
     t = await openTestStore('sqlite');
-    for (const certname of ['web1', 'web2', 'web3']) await applyCatalog(t.store, catalogOf(certname), NOW);
+    for (const certname of ['web1', 'web2', 'web3'])
+      await applyCatalog(t.store, checkedSmallCatalog(certname, T1), NOW);
     expect(await titles()).toEqual(['/etc/hosts', 'main']);
     expect(await indexed('etc/ho')).toEqual(['/etc/hosts']);
   });
 
   it('answers nothing for a title only the dictionary still holds, until the collection drops it', async () => {
     t = await openTestStore('sqlite');
-    await applyCatalog(t.store, catalogOf('web1'), NOW);
-    await applyCatalog(t.store, catalogOf('web2'), NOW);
-    await applyCatalog(t.store, withoutFile('web1'), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web2', T1), NOW);
+    await applyCatalog(t.store, smallCatalogWithoutFile('web1', T2), NOW);
     expect(keys((await runQuery(t.store, HOSTS)).rows)).toEqual(['web2 File[/etc/hosts]']);
-    await applyCatalog(t.store, withoutFile('web2'), NOW);
+    await applyCatalog(t.store, smallCatalogWithoutFile('web2', T2), NOW);
     // The dictionary and its index still hold the title; the regex, run on what they select, drops it.
     expect(await indexed('etc/ho')).toEqual(['/etc/hosts']);
     expect((await runQuery(t.store, HOSTS)).rows).toEqual([]);
@@ -90,14 +81,14 @@ describe('the title dictionary on sqlite', () => {
     expect(await indexed('etc/ho')).toEqual([]);
     expect(await dropUnusedTitles(t.store)).toBe(0);
     // A node taking the title up again adds it anew.
-    await applyCatalog(t.store, catalogOf('web3', T2), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web3', T2), NOW);
     expect(await titles()).toEqual(['/etc/hosts', 'main']);
     expect(keys((await runQuery(t.store, HOSTS)).rows)).toEqual(['web3 File[/etc/hosts]']);
   });
 
   it('drops exactly the titles no resource holds, also after a node is purged', async () => {
     t = await openTestStore('sqlite');
-    await applyCatalog(t.store, catalogOf('web1'), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
     const other = smallCatalog('db1', T1);
     other.resources = [{ ...other.resources[1]!, title: '/etc/motd' }, other.resources[0]!];
     other.edges = [];

@@ -4,23 +4,17 @@ import { readCatalog } from '../../src/commands/catalog-payload.js';
 import { dropUnusedResourceParams, storeResourceParams } from '../../src/commands/resource-params.js';
 import { dropUnusedTagNames } from '../../src/commands/resource-tags.js';
 import { canonicalJson } from '../../src/store/canonical-json.js';
-import { count, smallCatalog } from '../support/commands/fixtures.js';
+import {
+  checkedSmallCatalog,
+  count,
+  smallCatalog,
+  smallCatalogWithoutFile,
+} from '../support/commands/fixtures.js';
 import { DIALECTS, openTestStore, type TestStore } from '../support/store/test-stores.js';
 
 const T1 = '2026-11-20T08:00:00.000Z';
 const T2 = '2026-11-20T09:00:00.000Z';
 const NOW = '2026-11-20T12:00:00.000Z';
-
-/** The small catalog of `certname`, checked. */
-const catalogOf = (certname: string, ts = T1) => readCatalog(smallCatalog(certname, ts), 9);
-
-/** The same catalog without its File resource (4 parameters) and the edge to it. */
-const withoutFile = (certname: string) => {
-  const c = smallCatalog(certname, T2);
-  c.resources = c.resources.filter((r) => r.type !== 'File');
-  c.edges = [];
-  return readCatalog(c, 9);
-};
 
 describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag names) on %s', (dialect) => {
   let t: TestStore;
@@ -40,8 +34,8 @@ describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag name
 
   it('stores the parameters of a resource once for every node holding it', async () => {
     t = await openTestStore(dialect);
-    expect(await applyCatalog(t.store, catalogOf('web1'), NOW)).toBe('stored');
-    expect(await applyCatalog(t.store, catalogOf('web2'), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, checkedSmallCatalog('web2', T1), NOW)).toBe('stored');
     expect(await count(t, 'resources')).toBe(4);
     // Class[main] has 1 parameter, File[/etc/hosts] 4: one row each, not one per node.
     expect(await count(t, 'resource_params')).toBe(5);
@@ -50,17 +44,17 @@ describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag name
 
   it('keeps rows a node still holds and drops the others in the collection', async () => {
     t = await openTestStore(dialect);
-    await applyCatalog(t.store, catalogOf('web1'), NOW);
-    await applyCatalog(t.store, catalogOf('web2'), NOW);
-    expect(await applyCatalog(t.store, withoutFile('web1'), NOW)).toBe('stored');
+    await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
+    await applyCatalog(t.store, checkedSmallCatalog('web2', T1), NOW);
+    expect(await applyCatalog(t.store, smallCatalogWithoutFile('web1', T2), NOW)).toBe('stored');
     expect(await dropUnusedResourceParams(t.store)).toBe(0);
     expect(await ownedByRoot()).toEqual(['web2']);
-    expect(await applyCatalog(t.store, withoutFile('web2'), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, smallCatalogWithoutFile('web2', T2), NOW)).toBe('stored');
     expect(await ownedByRoot()).toEqual([]);
     expect(await dropUnusedResourceParams(t.store)).toBe(4);
     expect(await count(t, 'resource_params')).toBe(1);
     // A node taking the resource up again stores its rows anew.
-    expect(await applyCatalog(t.store, catalogOf('web3', T2), NOW)).toBe('stored');
+    expect(await applyCatalog(t.store, checkedSmallCatalog('web3', T2), NOW)).toBe('stored');
     expect(await ownedByRoot()).toEqual(['web3']);
     expect(await count(t, 'resource_params')).toBe(5);
   });
@@ -71,15 +65,15 @@ describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag name
       t = await openTestStore(dialect);
       const tagNames = async () =>
         (await t.store.all('SELECT tag FROM tag_names ORDER BY tag')).map((row) => row.tag);
-      await applyCatalog(t.store, catalogOf('web1'), NOW);
-      await applyCatalog(t.store, catalogOf('web2'), NOW);
+      await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
+      await applyCatalog(t.store, checkedSmallCatalog('web2', T1), NOW);
       expect(await tagNames()).toEqual(['class', 'file']);
       const retagged = smallCatalog('web1', T2);
       retagged.resources[1]!.tags = ['file', 'etc'];
       await applyCatalog(t.store, readCatalog(retagged, 9), NOW);
       expect(await tagNames()).toEqual(['class', 'etc', 'file']);
       expect(await dropUnusedTagNames(t.store)).toBe(0);
-      await applyCatalog(t.store, withoutFile('web1'), NOW);
+      await applyCatalog(t.store, smallCatalogWithoutFile('web1', T2), NOW);
       expect(await dropUnusedTagNames(t.store)).toBe(1);
       expect(await tagNames()).toEqual(['class', 'file']);
     },
@@ -88,7 +82,7 @@ describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag name
   it.runIf(dialect === 'postgres')('stores a new resource sent by two nodes at once', async () => {
     t = await openTestStore(dialect);
     const outcomes = await Promise.all(
-      ['web1', 'web2', 'web3'].map((c) => applyCatalog(t.store, catalogOf(c), NOW)),
+      ['web1', 'web2', 'web3'].map((c) => applyCatalog(t.store, checkedSmallCatalog(c, T1), NOW)),
     );
     expect(outcomes).toEqual(['stored', 'stored', 'stored']);
     expect(await count(t, 'resource_params')).toBe(5);
@@ -99,9 +93,9 @@ describe.each(DIALECTS)('rows shared between nodes (parameters by hash, tag name
     'a collection waits for a catalog that relies on rows it found unused, and keeps them',
     async () => {
       t = await openTestStore(dialect);
-      await applyCatalog(t.store, catalogOf('web1'), NOW);
-      await applyCatalog(t.store, withoutFile('web1'), NOW);
-      const file = catalogOf('web2').resources.find((r) => r.type === 'File')!;
+      await applyCatalog(t.store, checkedSmallCatalog('web1', T1), NOW);
+      await applyCatalog(t.store, smallCatalogWithoutFile('web1', T2), NOW);
+      const file = checkedSmallCatalog('web2', T1).resources.find((r) => r.type === 'File')!;
       let collection: Promise<number> | undefined;
       await t.store.transaction(async (tx) => {
         // The File's rows are stored but unused: this catalog reuses them instead of writing them.

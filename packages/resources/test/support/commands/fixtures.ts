@@ -4,6 +4,7 @@
  */
 
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Catalog, readCatalog } from '../../../src/commands/catalog-payload.js';
 import type { ResourcesPluginOptions } from '../../../src/options.js';
 import { resourcesPlugin } from '../../../src/plugin.js';
 import type { Dialect } from '../../../src/store/types.js';
@@ -72,6 +73,19 @@ export function smallCatalog(
     ],
     ...extra,
   };
+}
+
+/** `smallCatalog` of `certname` at `ts`, checked as a command's payload is. */
+export function checkedSmallCatalog(certname: string, ts: string): Catalog {
+  return readCatalog(smallCatalog(certname, ts), 9);
+}
+
+/** `smallCatalog` without its File[/etc/hosts] (4 parameters, tag `file`) and the edge to it, checked. */
+export function smallCatalogWithoutFile(certname: string, ts: string): Catalog {
+  const c = smallCatalog(certname, ts);
+  c.resources = c.resources.filter((r) => r.type !== 'File');
+  c.edges = [];
+  return readCatalog(c, 9);
 }
 
 /** An app with the plugin mounted on a fresh store of `dialect`. */
