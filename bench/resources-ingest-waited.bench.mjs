@@ -213,7 +213,8 @@ try {
 } finally {
   for (const target of opened) await target.close();
   // This run's nodes and any an interrupted run left: PuppetDB's later query runs must not see them.
-  if (PUPPETDB !== 'none') await deactivateInPuppetdb(PUPPETDB, await activeNodes(PUPPETDB, '^ingest-waited-'));
+  if (PUPPETDB !== 'none')
+    await deactivateInPuppetdb(PUPPETDB, await activeNodes(PUPPETDB, '^ingest-waited-'));
 }
 console.log(`Load average (1 min): ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end.\n`);
 console.log('| command | target | commands | commands/s | p50 ms | p99 ms | rate vs PuppetDB |');

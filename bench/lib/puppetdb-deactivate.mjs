@@ -15,7 +15,8 @@ export async function deactivateInPuppetdb(base, certnames, parallel = 8) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ certname, producer_timestamp: producerTimestamp }),
       });
-      if (!res.ok) throw new Error(`${base}: deactivating ${certname}: HTTP ${res.status} ${await res.text()}`);
+      if (!res.ok)
+        throw new Error(`${base}: deactivating ${certname}: HTTP ${res.status} ${await res.text()}`);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
