@@ -15,6 +15,7 @@
 
 import type { ResourceStore, SqlRunner } from '../store/types.js';
 import { exec } from './node-status.js';
+import { dropUnusedRows } from './shared-rows.js';
 
 /**
  * Adds to the dictionary the `titles` it lacks: every writer of `resources` calls it with the
@@ -31,20 +32,16 @@ export async function storeResourceTitles(tx: SqlRunner, titles: Iterable<string
   );
 }
 
-/** Most unused titles one collection drops: it holds SQLite's only writer; the rest go in the next. */
-const DROP_BATCH = 50_000;
-
 /**
  * Deletes the titles no resource holds any more, and with them their trigrams; returns how many.
  * A catalog dropping a resource leaves its title (whether another node still holds it would cost
- * a lookup per deleted row), which only widens the candidates a regex runs on. SQLite has one
- * writer, so no catalog can take a title up between the check and the delete.
+ * a lookup per deleted row), which only widens the candidates a regex runs on.
  */
 export function dropUnusedTitles(store: ResourceStore): Promise<number> {
   if (store.dialect !== 'sqlite') return Promise.resolve(0);
-  return exec(
-    store,
-    `DELETE FROM resource_titles WHERE id IN (SELECT d.id FROM resource_titles d
-       WHERE NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = d.title) LIMIT ${DROP_BATCH})`,
-  );
+  return dropUnusedRows(store, {
+    table: 'resource_titles',
+    key: 'title',
+    unused: 'NOT EXISTS (SELECT 1 FROM resources r WHERE r.title = resource_titles.title)',
+  });
 }

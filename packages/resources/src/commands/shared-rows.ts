@@ -1,7 +1,7 @@
 /**
  * @module commands/shared-rows
  * Rows that nodes share instead of owning (parameter rows by resource hash, PostgreSQL's tag
- * names): a catalog writes only those not stored yet, and the garbage collection drops those no
+ * names, SQLite's titles): a catalog writes only those not stored yet, and the garbage collection drops those no
  * resource uses any more. On PostgreSQL, where writers run side by side, the two must not cross:
  * a catalog that found a row and relies on it could otherwise commit after a collection deleted
  * it. So a catalog holds a shared transaction-level advisory lock from before it looks until it
@@ -20,9 +20,17 @@ export const SHARED_ROWS_LOCK = 0x7368_6172;
 /** Most unused keys one collection drops per kind (the rest go in the next). */
 const DROP_BATCH = 50_000;
 
-/** Takes the shared lock for the rest of `tx` (PostgreSQL; nothing to do on SQLite). */
+/** The transactions (their runners, one per transaction) holding the shared lock already. */
+const holding = new WeakSet<SqlRunner>();
+
+/**
+ * Takes the shared lock for the rest of `tx` (PostgreSQL; nothing to do on SQLite), once however
+ * many kinds of shared row the transaction writes.
+ */
 export async function holdSharedRows(tx: SqlRunner): Promise<void> {
-  if (tx.dialect === 'postgres') await exec(tx, 'SELECT pg_advisory_xact_lock_shared(?)', [SHARED_ROWS_LOCK]);
+  if (tx.dialect !== 'postgres' || holding.has(tx)) return;
+  await exec(tx, 'SELECT pg_advisory_xact_lock_shared(?)', [SHARED_ROWS_LOCK]);
+  holding.add(tx);
 }
 
 /** How to find and drop one kind of shared row no resource uses. */
