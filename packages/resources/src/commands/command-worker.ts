@@ -22,8 +22,13 @@ const parent = parentPort!;
 const reply = (message: CommandReply) => parent.postMessage(message);
 const logger: Logger = { logf: (format, ...args) => reply({ kind: 'log', format, args }) };
 
-// Reads run here too (readWorkers 0): this thread is already off the event loop.
-const db = await openSqliteStore(data.filename, { busyTimeoutMs: data.busyTimeoutMs, readWorkers: 0 });
+// Reads run here too (readWorkers 0): this thread is already off the event loop. The service
+// migrated the file before it started this thread.
+const db = await openSqliteStore(data.filename, {
+  busyTimeoutMs: data.busyTimeoutMs,
+  readWorkers: 0,
+  migrate: false,
+});
 // SQLite has one writer: one loop. Commands left queued by a previous run are applied first.
 const consumer = new QueueConsumer(db, {
   ...data,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from '../../test/support/store/test-stores.js';
+import { openSqliteStore } from './sqlite-store.js';
 
 /** In WAL mode SQLite deletes the -wal file when the last connection to the database closes. */
 const walExists = (t: TestStore) => existsSync(`${t.database}-wal`);
@@ -19,6 +20,28 @@ describe('SQLite store connections', () => {
   let t: TestStore;
   afterEach(async () => {
     await t?.dispose();
+  });
+
+  it('opens a migrated file without migrating again when asked (the command thread)', async () => {
+    t = await openTestStore('sqlite');
+    await t.store.run(
+      'DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)',
+    );
+    const before = await t.store.all('SELECT count(*) AS n FROM schema_migrations');
+    const second = await openSqliteStore(t.database, { migrate: false, readWorkers: 0 });
+    try {
+      expect(await second.all('SELECT count(*) AS n FROM schema_migrations')).toEqual(before);
+    } finally {
+      await second.close();
+    }
+    const third = await openSqliteStore(t.database, { readWorkers: 0 });
+    try {
+      expect(await third.all('SELECT count(*) AS n FROM schema_migrations')).toEqual([
+        { n: Number(before[0]!.n) + 1 },
+      ]);
+    } finally {
+      await third.close();
+    }
   });
 
   it('closes the read connection of a stream left open, and that stream fails instead of ending short', async () => {

@@ -35,6 +35,11 @@ export interface SqliteStoreOptions {
   readonly readQueueLimit?: number;
   /** Time bound of every read in ms (default 30 000; 0 = none); past it the query fails (503). */
   readonly queryTimeoutMs?: number;
+  /**
+   * Apply pending migrations at open (default true). The command thread opens a file its service
+   * has just migrated: migrating again could only re-apply what someone removed meanwhile.
+   */
+  readonly migrate?: boolean;
 }
 
 function count(name: string, value: number | undefined, fallback: number): number {
@@ -60,7 +65,7 @@ export async function openSqliteStore(
   mkdirSync(dirname(filename), { recursive: true });
   const store = new SqliteStore(filename, options);
   try {
-    await migrate(store);
+    if (options.migrate ?? true) await migrate(store);
     store.startReaders();
   } catch (error) {
     await store.close();
