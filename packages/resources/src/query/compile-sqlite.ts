@@ -16,16 +16,6 @@ export function sqliteJsonPath(path: readonly string[]): string {
   return `$${path.map((label) => `."${label.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join('')}`;
 }
 
-/**
- * The column an FTS5 index `<table>_<column>_text` serves (compile.ts names it so); the index has
- * one column of that name. Tables with such an index have no `_` in their name.
- */
-function textIndexColumn(textIndex: string): string {
-  const column = /^[a-z]+_(\w+)_text$/.exec(textIndex)?.[1];
-  if (!column) throw new Error(`unreachable: ${textIndex} is not named <table>_<column>_text`);
-  return column;
-}
-
 export class SqliteQueryCompiler extends SelectCompiler {
   readonly dialect = 'sqlite' as const;
 
@@ -81,11 +71,17 @@ export class SqliteQueryCompiler extends SelectCompiler {
    * index holds each distinct value once (store/title-text-schema.ts), so the values it matches
    * select the rows through the column's btree.
    */
-  protected override textNarrowing(textIndex: string, alias: string, pattern: string): string | undefined {
+  protected override textNarrowing(
+    table: string,
+    column: string,
+    alias: string,
+    pattern: string,
+  ): string | undefined {
     const { required, prefixes } = regexLiterals(pattern);
     if (!required || prefixes?.every((p) => RANGE_PREFIX.test(p))) return undefined;
-    const column = textIndexColumn(textIndex);
-    const matching = `SELECT ${column} FROM ${textIndex} WHERE ${textIndex} MATCH ${this.param(ftsQuery(required))}`;
+    // The FTS5 table `<table>_<column>_text`, whose one column has the column's name.
+    const index = `${table}_${column}_text`;
+    const matching = `SELECT ${column} FROM ${index} WHERE ${index} MATCH ${this.param(ftsQuery(required))}`;
     return `${alias}.${column} IN (${matching})`;
   }
 

@@ -51,10 +51,16 @@ export abstract class QueryCompiler extends FactFilterCompiler {
   protected abstract bytewiseColumn(column: string): string | undefined;
 
   /**
-   * SQL keeping only the rows of `alias` whose column may match `pattern`, through the trigram
-   * index `textIndex`, or undefined when the pattern guarantees no substring to look up.
+   * SQL keeping only the rows of `alias` whose `column` may match `pattern`, through the trigram
+   * index over the column of `table`, or undefined when the pattern guarantees no substring to
+   * look up.
    */
-  protected textNarrowing(_textIndex: string, _alias: string, _pattern: string): string | undefined {
+  protected textNarrowing(
+    _table: string,
+    _column: string,
+    _alias: string,
+    _pattern: string,
+  ): string | undefined {
     return undefined;
   }
 
@@ -200,7 +206,8 @@ export abstract class QueryCompiler extends FactFilterCompiler {
       const range = bytewise ? prefixRanges(this.#binder, bytewise, pattern) : undefined;
       if (range) return `(${range} AND ${this.regexMatch(column, pattern)})`;
       const table = ENTITY_SPECS[scope.entity].source;
-      const narrowed = this.textNarrowing(`${table}_${spec.column}_text`, scope.alias, pattern);
+      // A field with a trigram index is a column of its entity's rows.
+      const narrowed = spec.column && this.textNarrowing(table, spec.column, scope.alias, pattern);
       if (narrowed) return `(${column} IS NOT NULL AND ${narrowed} AND ${this.regexMatch(column, pattern)})`;
     }
     return `(${column} IS NOT NULL AND ${this.regexMatch(column, pattern)})`;
